@@ -1,0 +1,55 @@
+/**
+ * The numeric error catalogue shared by server and web.
+ * Every API answer is `{code, message, data}`; `code` 5000 is success. A failure also sets the HTTP
+ * status, and its `message` is French and fit to show a person.
+ */
+export const SUCCESS_CODE = 5000;
+/** A notice: the web logs it and shows nothing. */
+export const NOTICE_CODE = 5011;
+
+export const ErrorCodes = {
+  VALIDATION_FAILED: { code: 4001, status: 400, message: 'Certaines informations sont invalides.' },
+  BAD_REQUEST: { code: 4002, status: 400, message: 'Requête invalide.' },
+  UNAUTHENTICATED: { code: 4011, status: 401, message: 'Veuillez vous connecter.' },
+  TOKEN_INVALID: { code: 4012, status: 401, message: 'Session expirée, veuillez vous reconnecter.' },
+  REFRESH_FAILED: { code: 4013, status: 401, message: 'Échec du rafraîchissement du token' },
+  INVALID_CREDENTIALS: { code: 4014, status: 401, message: 'Identifiant ou mot de passe incorrect.' },
+  WRONG_PASSWORD: { code: 4015, status: 422, message: 'Mot de passe incorrect.' },
+  OTP_INVALID: { code: 4221, status: 422, message: 'Code OTP incorrect.' },
+  OTP_EXPIRED: { code: 4222, status: 422, message: 'Code OTP expiré ou déjà utilisé. Demandez un nouveau code.' },
+  OTP_LOCKED: { code: 4291, status: 429, message: 'Trop de tentatives. Demandez un nouveau code.' },
+  OTP_SEND_LIMIT: { code: 4292, status: 429, message: 'Trop de codes envoyés. Réessayez dans quelques minutes.' },
+  PIN_INCORRECT: { code: 4223, status: 422, message: 'Code PIN incorrect. Veuillez réessayer.' },
+  PIN_NOT_SET: { code: 4224, status: 422, message: "Vous n'avez pas encore défini de code PIN." },
+  PIN_LOCKED: { code: 4293, status: 429, message: 'Code PIN bloqué après 5 essais. Redéfinissez-le avec votre mot de passe.' },
+  PIN_PASSWORD_REQUIRED: { code: 4225, status: 422, message: 'Entrez votre mot de passe pour changer le code PIN.' },
+  STEP_UP_REQUIRED: { code: 4031, status: 403, message: "Vérification d'identité requise : entrez votre code PIN." },
+  FORBIDDEN: { code: 4030, status: 403, message: "Vous n'avez pas les permissions necessaires pour effectuer cette action" },
+  PROFILE_REQUIRED: { code: 4032, status: 403, message: 'Choisissez un profil pour continuer.' },
+  PROFILE_NOT_YOURS: { code: 4033, status: 403, message: "Ce profil n'appartient pas à votre compte." },
+  PARK_MISMATCH: { code: 4034, status: 403, message: "Vous n'avez pas accès à ce parc." },
+  ACCOUNT_DISABLED: { code: 4035, status: 403, message: 'Ce compte est désactivé.' },
+  NO_PROFILE_FOR_TYPE: { code: 4036, status: 403, message: "Aucun profil de ce type n'est associé à ce compte." },
+  NOT_FOUND: { code: 4041, status: 404, message: 'Élément introuvable.' },
+  ROUTE_NOT_FOUND: { code: 4042, status: 404, message: 'Cette adresse n’existe pas.' },
+  CONFLICT: { code: 4091, status: 409, message: 'Cette action est en conflit avec une autre.' },
+  PAYLOAD_TOO_LARGE: { code: 4131, status: 413, message: 'Fichier ou requête trop volumineux.' },
+  UNSUPPORTED_FILE: { code: 4151, status: 415, message: 'Type de fichier non accepté (jpg, jpeg, png, svg).' },
+  BUSINESS_RULE: { code: 4220, status: 422, message: 'Action impossible.' },
+  RATE_LIMITED: { code: 4290, status: 429, message: 'Trop de requêtes. Réessayez dans un instant.' },
+  INTERNAL: { code: 5500, status: 500, message: 'Une erreur est survenue. Réessayez plus tard.' },
+} as const satisfies Record<string, { code: number; status: number; message: string }>;
+
+export type ErrorName = keyof typeof ErrorCodes;
+
+/** One field that failed validation, with the spec's French message. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export interface ApiEnvelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}

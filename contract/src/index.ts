@@ -1,0 +1,10 @@
+export * from './errors.ts';
+export * from './formats.ts';
+export * from './permissions.ts';
+export * from './auth.ts';
+export * from './pagination.ts';
+export * from './clean-body.ts';
+
+import { z } from 'zod';
+// Messages zod writes itself (a missing field, a wrong type) come out in French, like ours.
+z.config(z.locales.fr());

@@ -1,0 +1,80 @@
+#!/usr/bin/env node
+// Builds what `npm start` serves: the server bundle (esbuild) and the web app (Vite), each only
+// when its sources changed since the last build (or always with --force). Web assets are also
+// pre-compressed (gzip and brotli) so slow mobile networks get the smallest files.
+import { build } from 'esbuild';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
+
+const root = path.resolve(import.meta.dirname, '..');
+const force = process.argv.includes('--force');
+
+function newestMtime(dirs) {
+  let newest = 0;
+  const walk = (p) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      if (['node_modules', 'dist', '.tmp'].includes(path.basename(p))) return;
+      for (const e of readdirSync(p)) walk(path.join(p, e));
+    } else newest = Math.max(newest, s.mtimeMs);
+  };
+  dirs.forEach((d) => walk(path.join(root, d)));
+  return newest;
+}
+
+function stale(output, sources) {
+  if (force || !existsSync(output)) return true;
+  return newestMtime(sources) > statSync(output).mtimeMs;
+}
+
+export async function buildServer() {
+  const out = path.join(root, 'server/dist/main.js');
+  if (!stale(out, ['server/src', 'contract/src', 'server/migrations'])) return false;
+  await build({
+    entryPoints: [path.join(root, 'server/src/main.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    // Our own code and the contract are bundled; installed packages are loaded from node_modules.
+    packages: 'external',
+    alias: { '@flotte/contract': path.join(root, 'contract/src/index.ts') },
+    logLevel: 'warning',
+  });
+  return true;
+}
+
+function precompress(dir) {
+  for (const e of readdirSync(dir)) {
+    const p = path.join(dir, e);
+    if (statSync(p).isDirectory()) precompress(p);
+    else if (/\.(js|css|html|svg|json|txt)$/.test(e)) {
+      const buf = readFileSync(p);
+      writeFileSync(`${p}.gz`, gzipSync(buf, { level: 9 }));
+      writeFileSync(`${p}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
+
+export function buildWeb() {
+  const out = path.join(root, 'web/dist/index.html');
+  if (!stale(out, ['web/src', 'web/index.html', 'web/vite.config.ts', 'contract/src'])) return false;
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'web'),
+    stdio: 'inherit',
+  });
+  precompress(path.join(root, 'web/dist'));
+  return true;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const t = Date.now();
+  const s = await buildServer();
+  const w = existsSync(path.join(root, 'web/index.html')) ? buildWeb() : false;
+  console.log(`build: server ${s ? 'built' : 'up to date'}, web ${w ? 'built' : 'up to date'} (${Date.now() - t} ms)`);
+}

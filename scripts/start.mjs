@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// `npm start`: build what changed, then run the server (embedded database and demo park unless
+// configured otherwise). Configuration is by environment variables: see README.md.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { buildServer, buildWeb } from './build.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+await buildServer();
+buildWeb();
+
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
+  stdio: 'inherit',
+  env: { ...process.env, DATA_DIR: process.env.DATA_DIR || path.join(root, 'data') },
+});
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+child.on('exit', (code) => process.exit(code ?? 0));

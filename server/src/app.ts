@@ -1,0 +1,78 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { ErrorCodes } from '@flotte/contract';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import type { Notifier } from './platform/notifier/notifier.types.ts';
+import { ok, registerEnvelope, registerNotFound } from './platform/envelope.ts';
+import { registerBodyCleaning } from './platform/body-cleaning.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { registerAuthGuard } from './platform/auth/guard.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { LOG_REDACT, requestId } from './platform/request-id.ts';
+import { registerWebApp } from './platform/web-app.ts';
+import { loadCaller } from './modules/access/access.queries.ts';
+import type { AccessDeps } from './modules/access/access.deps.ts';
+import { authRoutes } from './modules/access/auth.routes.ts';
+import { pinRoutes } from './modules/access/pin.routes.ts';
+import { userRoutes } from './modules/access/user.routes.ts';
+import { filesRoutes } from './modules/files/files.routes.ts';
+import type { FilesDeps } from './modules/files/files.service.ts';
+import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  notifier: Notifier;
+}
+
+/** Builds the app from its plugins and modules. It opens nothing itself: main.ts and tests do. */
+export async function buildApp({ config, database, notifier }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: LOG_REDACT },
+    genReqId: requestId,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  registerEnvelope(app);
+  registerBodyCleaning(app);
+  registerSecurityHeaders(app, { hsts: config.cookieSecure });
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 4, fields: 50, fieldSize: 64 * 1024 } });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => ({ statusCode: 429, code: ErrorCodes.RATE_LIMITED.code, message: ErrorCodes.RATE_LIMITED.message, data: null }),
+  });
+  await registerOpenApi(app);
+
+  const db = database.db;
+  registerAuthGuard(app, { jwtSecret: config.jwtSecret, lookup: { loadCaller: (q) => loadCaller(db, q) } });
+
+  const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier };
+  const files: FilesDeps = { db, dataDir: config.dataDir, signingKey: config.jwtSecret };
+  const signInRateLimit = config.env === 'test' ? 1000 : 10;
+
+  await app.register(
+    async (api) => {
+      api.get('/health', { config: { auth: 'public' }, schema: { tags: ['platform'], summary: 'Le serveur répond' } }, async () =>
+        ok({ status: 'ok' }),
+      );
+      await api.register(authRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
+      await api.register(pinRoutes, { deps: access, rateLimit: signInRateLimit });
+      await api.register(userRoutes, { deps: access, files });
+      await api.register(filesRoutes, { deps: files });
+      if (config.devOutbox) await api.register(outboxRoutes, { db });
+    },
+    { prefix: '/api' },
+  );
+
+  registerNotFound(app, { servePages: await registerWebApp(app, config.webDist) });
+  return app;
+}

@@ -1,0 +1,65 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.ts';
+import { parks } from '../modules/access/access.tables.ts';
+import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
+
+/**
+ * The demo park, created on the first start only. Later issues add its vehicles, drivers and
+ * money here, each in its own seed step.
+ */
+export const DEMO = {
+  parkCode: 'FLOTTE-DEMO',
+  password: 'Flotte2026!',
+  owner: { email: 'owner@flotte.demo', phone: '+237690000001' },
+  agent: { email: 'agent@flotte.demo', phone: '+237690000002' },
+} as const;
+
+export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
+  const [existing] = await db.select({ id: parks.id }).from(parks).where(eq(parks.code, DEMO.parkCode)).limit(1);
+  if (existing) return { created: false };
+  const park = await createPark(db, {
+    name: 'Flotte Démo',
+    code: DEMO.parkCode,
+    countryCode: 'CM',
+    city: 'Douala',
+    currency: 'XAF',
+    timeZone: 'Africa/Douala',
+    phone: '+237690000000',
+    phoneCode: '237',
+    legalNotice: 'Flotte Démo SARL, Akwa, Douala. Parc de démonstration.',
+  });
+  const owner = await createUser(db, {
+    ...DEMO.owner,
+    password: DEMO.password,
+    firstName: 'Aïcha',
+    lastName: 'Mbarga',
+    ownerType: 'professionnel',
+    countryIsoCode: 'CM',
+  });
+  await addProfile(db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
+  const agent = await createUser(db, {
+    ...DEMO.agent,
+    password: DEMO.password,
+    firstName: 'Jean-Paul',
+    lastName: 'Ekwalla',
+    countryIsoCode: 'CM',
+  });
+  // Collecting money and reading the fleet, no access management.
+  await addProfile(db, { userId: agent.id, parkId: park.id, type: 'agent', roleNames: ['Caissier'] });
+  return { created: true };
+}
+
+export function demoBanner(url: string): string {
+  return [
+    '',
+    `  Flotte est prêt sur ${url}`,
+    '',
+    '  Parc de démonstration « Flotte Démo » (Douala, XAF) :',
+    `    Propriétaire : ${DEMO.owner.email} ou ${DEMO.owner.phone}, mot de passe ${DEMO.password}`,
+    `    Agent        : ${DEMO.agent.email}, mot de passe ${DEMO.password}`,
+    '',
+    '  Mode démo : aucun SMS ni email ne part. Les codes à usage unique sont affichés ici',
+    `  dans le journal ([outbox] ...) et lisibles sur ${url}/api/dev/outbox?to=${DEMO.owner.email}`,
+    '',
+  ].join('\n');
+}

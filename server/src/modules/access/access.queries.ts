@@ -1,0 +1,188 @@
+import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { ALL_PERMISSIONS, expandPermissions, OWNER_ROLE, type Permission } from '@flotte/contract';
+import type { Db } from '../../platform/db/database.ts';
+import type { ActingProfile } from '../../platform/auth/auth-context.ts';
+import { otpChallenges, otpSends, parks, profileRoles, profiles, refreshTokens, roles, sessions, users } from './access.tables.ts';
+import type { Identifier } from './identity.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type ParkRow = typeof parks.$inferSelect;
+export type ProfileRow = typeof profiles.$inferSelect;
+export type ChallengeRow = typeof otpChallenges.$inferSelect;
+
+export async function findUserByIdentifier(db: Db, id: Identifier): Promise<UserRow | undefined> {
+  const col = id.kind === 'email' ? users.email : users.phone;
+  const [row] = await db.select().from(users).where(eq(col, id.value)).limit(1);
+  return row;
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row;
+}
+
+/** The user's live profiles of a login type (all types when omitted), owner profiles first. */
+export async function listProfiles(db: Db, userId: string, type?: string) {
+  const conds = [eq(profiles.userId, userId), isNull(profiles.removedAt)];
+  if (type) conds.push(eq(profiles.type, type));
+  return db
+    .select({ profile: profiles, park: parks })
+    .from(profiles)
+    .innerJoin(parks, eq(parks.id, profiles.parkId))
+    .where(and(...conds))
+    .orderBy(sql`case when ${profiles.role} = ${OWNER_ROLE} then 0 else 1 end`, asc(profiles.createdAt));
+}
+
+export async function rolesOfProfiles(db: Db, profileIds: string[]) {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({ profileId: profileRoles.profileId, id: roles.id, name: roles.name, permissions: roles.permissions })
+    .from(profileRoles)
+    .innerJoin(roles, eq(roles.id, profileRoles.roleId))
+    .where(inArray(profileRoles.profileId, profileIds))
+    .orderBy(asc(roles.name));
+}
+
+export function permissionsOf(role: string, held: string[]): Set<Permission> {
+  return role === OWNER_ROLE ? new Set(ALL_PERMISSIONS) : expandPermissions(held);
+}
+
+/**
+ * The guard's one round trip per request: session standing, user enabled, and the acting profile
+ * (the named one, else the session's default) with the union of its roles' permissions.
+ */
+export async function loadCaller(db: Db, q: { userId: string; sessionId: string; profileId: string | null }) {
+  const result = await db.execute<{
+    pin_verified_at: Date | null;
+    session_profile_id: string | null;
+    profile_id: string | null;
+    park_id: string | null;
+    type: string | null;
+    role: string | null;
+    permissions: string[] | null;
+  }>(sql`
+    select s.pin_verified_at, s.profile_id as session_profile_id,
+           p.id as profile_id, p.park_id, p.type, p.role,
+           (select coalesce(array_agg(distinct perm), '{}')
+              from profile_roles pr join roles r on r.id = pr.role_id, unnest(r.permissions) perm
+             where pr.profile_id = p.id) as permissions
+      from sessions s
+      join users u on u.id = s.user_id and u.disabled_at is null
+      left join profiles p on p.id = coalesce(${q.profileId}::uuid, s.profile_id)
+                          and p.user_id = s.user_id and p.removed_at is null
+     where s.id = ${q.sessionId} and s.user_id = ${q.userId} and s.revoked_at is null`);
+  const row = result.rows[0];
+  if (!row) return null;
+  const pinVerifiedAt = row.pin_verified_at ? new Date(row.pin_verified_at) : null;
+  let profile: ActingProfile | null = null;
+  if (row.profile_id && row.park_id && row.type && row.role) {
+    profile = {
+      id: row.profile_id,
+      parkId: row.park_id,
+      type: row.type,
+      role: row.role,
+      isOwner: row.role === OWNER_ROLE,
+      permissions: permissionsOf(row.role, row.permissions ?? []),
+    };
+  }
+  return { pinVerifiedAt, sessionProfileId: row.session_profile_id, profile };
+}
+
+export async function countRecentSends(db: Db, recipient: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(otpSends)
+    .where(and(eq(otpSends.recipient, recipient), gt(otpSends.createdAt, since)));
+  return row?.n ?? 0;
+}
+
+export async function recordSend(db: Db, recipient: string): Promise<void> {
+  await db.insert(otpSends).values({ recipient });
+}
+
+export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.id, id)).limit(1);
+  return row;
+}
+
+/** The newest open challenge of a purpose for what the person typed. */
+export async function latestOpenChallenge(db: Db, recipient: string, purposes: ChallengeRow['purpose'][]) {
+  const [row] = await db
+    .select()
+    .from(otpChallenges)
+    .where(
+      and(
+        eq(otpChallenges.recipient, recipient),
+        inArray(otpChallenges.purpose, purposes),
+        isNull(otpChallenges.consumedAt),
+      ),
+    )
+    .orderBy(desc(otpChallenges.createdAt))
+    .limit(1);
+  return row;
+}
+
+/**
+ * Takes one attempt before the code is compared, in one statement, so parallel guesses can't get
+ * past the limit. Undefined when the challenge is spent, used or out of tries.
+ */
+export async function takeAttempt(db: Db, id: string, maxAttempts: number) {
+  const [row] = await db
+    .update(otpChallenges)
+    .set({ attempts: sql`${otpChallenges.attempts} + 1` })
+    .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt), sql`${otpChallenges.attempts} < ${maxAttempts}`))
+    .returning();
+  return row;
+}
+
+/** Marks a challenge used; false if another request used it first. */
+export async function consumeChallenge(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(otpChallenges)
+    .set({ consumedAt: new Date() })
+    .where(and(eq(otpChallenges.id, id), isNull(otpChallenges.consumedAt)))
+    .returning({ id: otpChallenges.id });
+  return rows.length === 1;
+}
+
+export async function createSession(
+  db: Db,
+  v: { userId: string; loginType: string; profileId: string | null; userAgent?: string; ip?: string },
+) {
+  const [row] = await db.insert(sessions).values(v).returning();
+  return row;
+}
+
+export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function findRefreshToken(db: Db, tokenHash: string) {
+  const [row] = await db
+    .select({ token: refreshTokens, session: sessions })
+    .from(refreshTokens)
+    .innerJoin(sessions, eq(sessions.id, refreshTokens.sessionId))
+    .where(eq(refreshTokens.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+/** Marks a refresh token used; false if it already was (a second use is reuse). */
+export async function rotateRefreshToken(db: Db, id: string): Promise<boolean> {
+  const rows = await db
+    .update(refreshTokens)
+    .set({ rotatedAt: new Date() })
+    .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
+    .returning({ id: refreshTokens.id });
+  return rows.length === 1;
+}

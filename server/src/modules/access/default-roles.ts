@@ -1,0 +1,27 @@
+import type { Permission } from '@flotte/contract';
+
+/**
+ * The roles every new park starts with. The owner can change or delete them; they are only a
+ * sensible first split of the work in a fleet.
+ */
+export const DEFAULT_ROLES: { name: string; description: string; permissions: Permission[] }[] = [
+  {
+    name: 'Gestionnaire',
+    description: 'Gère la flotte au quotidien : véhicules, chauffeurs, entretiens, recettes et opérations.',
+    permissions: [
+      'VIEW_DASHBOARD', 'MANAGE_DRIVER_VEHICLE', 'MANAGE_MAINTENANCE', 'CHECKING', 'MANAGE_VEHICLE_GROUPS',
+      'ENCAISSER', 'MANAGE_AND_UPDATE_RECIPE', 'CREATE_OPERATION', 'READ_FINANCE', 'ACCESS_CAISSE_CASH',
+      'READ_GEOLOCALISATION', 'VIEW_PLANNING', 'VIEW_PROVIDERS', 'VIEW_CONTRACTS',
+    ],
+  },
+  {
+    name: 'Caissier',
+    description: 'Encaisse les recettes des chauffeurs et consulte la flotte.',
+    permissions: ['VIEW_DASHBOARD', 'ENCAISSER', 'ACCESS_CAISSE_CASH', 'VIEW_DRIVERS', 'VIEW_PLANNING'],
+  },
+  {
+    name: 'Agent de terrain',
+    description: 'Pointe les véhicules, suit leur position et encaisse sur le terrain.',
+    permissions: ['VIEW_DASHBOARD', 'CHECKING', 'ENCAISSER', 'READ_GEOLOCALISATION', 'VIEW_DRIVERS', 'VIEW_PLANNING', 'VIEW_MAINTENANCE'],
+  },
+];

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZLoginType, ZProfileSummary, ZUpdateProfile, ZUser } from '@flotte/contract';
+import { caller } from '../../platform/auth/guard.ts';
+import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { AppError } from '../../platform/errors.ts';
+import { UUID_PATTERN } from '../../platform/ids.ts';
+import { readSingleFile } from '../files/files.routes.ts';
+import { storeUpload, type FilesDeps } from '../files/files.service.ts';
+import type { AccessDeps } from './access.deps.ts';
+import * as q from './access.queries.ts';
+import { currentUser, updateOwnProfile, userProfiles } from './user.service.ts';
+
+/** The signed-in user, their profiles, and editing their own name and photo. */
+export const userRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesDeps }> = async (app, { deps, files }) => {
+  app.get('/user', {
+    config: { auth: 'user' },
+    schema: { tags: ['user'], summary: "Profil de l'utilisateur connecté", response: { 200: zEnvelope(ZUser) } },
+  }, async (req) => {
+    const c = caller(req);
+    return ok(await currentUser(deps, { userId: c.userId, loginType: c.loginType, profile: c.profile }));
+  });
+
+  app.get('/user/profiles', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['user'],
+      summary: "Profils de l'utilisateur (un par parc et type)",
+      querystring: z.object({ type: ZLoginType.optional() }),
+      response: { 200: zEnvelope(z.array(ZProfileSummary)) },
+    },
+  }, async (req) => ok(await userProfiles(deps, caller(req).userId, req.query.type)));
+
+  app.put('/profile/:id', {
+    config: { auth: 'user' },
+    schema: {
+      tags: ['user'],
+      summary: 'Modifie son nom et sa photo (JSON, ou form data avec le fichier image)',
+      params: z.object({ id: z.string().regex(UUID_PATTERN, 'Identifiant invalide') }),
+    },
+  }, async (req) => {
+    const c = caller(req);
+    const mine = (await q.listProfiles(deps.db, c.userId)).find((p) => p.profile.id === req.params.id);
+    if (!mine) throw new AppError('PROFILE_NOT_YOURS');
+    let fields: Record<string, unknown>;
+    if (req.isMultipart()) {
+      fields = {};
+      let image: string | undefined;
+      for await (const part of req.parts()) {
+        if (part.type === 'file') {
+          const stored = await storeUpload(files, {
+            parkId: mine.park.id,
+            userId: c.userId,
+            filename: part.filename,
+            content: await part.toBuffer(),
+            accept: 'image',
+          });
+          image = stored.path;
+        } else if (typeof part.value === 'string' && part.value !== '' && part.value !== 'Unknown') {
+          fields[part.fieldname] = part.value;
+        }
+      }
+      if (image) fields.image = image;
+    } else {
+      fields = (req.body as Record<string, unknown>) ?? {};
+    }
+    const parsed = ZUpdateProfile.safeParse(fields);
+    if (!parsed.success) {
+      const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
+      throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
+    }
+    await updateOwnProfile(deps, { userId: c.userId, profileId: req.params.id, ...parsed.data });
+    return ok(await currentUser(deps, { userId: c.userId, loginType: c.loginType, profile: c.profile }), 'Profil mis à jour');
+  });
+};

@@ -1,0 +1,83 @@
+import { eq } from 'drizzle-orm';
+import { OWNER_ROLE, type TProfileSummary, type TUser } from '@flotte/contract';
+import type { ActingProfile } from '../../platform/auth/auth-context.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AccessDeps } from './access.deps.ts';
+import { users } from './access.tables.ts';
+import * as q from './access.queries.ts';
+import type { ParkRow } from './access.queries.ts';
+
+export function parkSummary(p: ParkRow): TUser['parks'][number] {
+  return {
+    id: p.id,
+    name: p.name,
+    code: p.code,
+    city: p.city,
+    currency: p.currency,
+    country_code: p.countryCode,
+    phone_code: p.phoneCode,
+    legal_notice: p.legalNotice,
+    time_zone: p.timeZone,
+    logo: p.logo,
+  };
+}
+
+/** The signed-in user as the acting profile sees it (spec 000 section 3). */
+export async function currentUser(
+  deps: AccessDeps,
+  v: { userId: string; loginType: string; profile: ActingProfile | null },
+): Promise<TUser> {
+  const user = await q.findUserById(deps.db, v.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED');
+  const all = await q.listProfiles(deps.db, v.userId);
+  const acting = all.find((p) => p.profile.id === v.profile?.id);
+  // The acting park first (the spec's "first park"), then the user's other parks, once each.
+  const parks: ParkRow[] = [];
+  for (const p of [acting, ...all]) if (p && !parks.some((x) => x.id === p.park.id)) parks.push(p.park);
+  return {
+    id: user.id,
+    user_id: user.id,
+    profile_id: v.profile?.id ?? null,
+    role: v.profile?.role ?? '',
+    isOwner: v.profile?.role === OWNER_ROLE,
+    ets_name: acting?.park.name ?? null,
+    ets_logo: acting?.park.logo ?? null,
+    owner_type: user.ownerType,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    phone: user.phone,
+    image: user.image,
+    countryIsoCode: user.countryIsoCode ?? acting?.park.countryCode ?? null,
+    user_type: v.loginType as TUser['user_type'],
+    has_pin_code: !!user.pinHash,
+    parks: parks.map(parkSummary),
+    permissions: v.profile ? [...v.profile.permissions].sort() : [],
+  };
+}
+
+export async function userProfiles(deps: AccessDeps, userId: string, type?: string): Promise<TProfileSummary[]> {
+  const rows = await q.listProfiles(deps.db, userId, type);
+  const roleRows = await q.rolesOfProfiles(deps.db, rows.map((r) => r.profile.id));
+  return rows.map(({ profile, park }) => ({
+    id: profile.id,
+    type: profile.type as TProfileSummary['type'],
+    role: profile.role,
+    roles: roleRows.filter((r) => r.profileId === profile.id).map((r) => ({ id: r.id, name: r.name })),
+    park: parkSummary(park),
+  }));
+}
+
+/** A person edits their own name and photo through any of their profiles. */
+export async function updateOwnProfile(
+  deps: AccessDeps,
+  v: { userId: string; profileId: string; first_name?: string; last_name?: string; image?: string },
+) {
+  const mine = (await q.listProfiles(deps.db, v.userId)).some((p) => p.profile.id === v.profileId);
+  if (!mine) throw new AppError('PROFILE_NOT_YOURS');
+  const patch: Partial<typeof users.$inferInsert> = {};
+  if (v.first_name !== undefined) patch.firstName = v.first_name;
+  if (v.last_name !== undefined) patch.lastName = v.last_name;
+  if (v.image !== undefined) patch.image = v.image;
+  if (Object.keys(patch).length) await deps.db.update(users).set(patch).where(eq(users.id, v.userId));
+}

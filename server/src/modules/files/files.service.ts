@@ -1,0 +1,79 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { mkdir, writeFile, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { files } from './files.tables.ts';
+import { sniff } from './file-types.ts';
+
+/**
+ * Uploaded files live under DATA_DIR/uploads/<park>/<id>.<ext>, named by us, never by the client.
+ * A park reads only its own; links handed to <img> tags are signed and expire.
+ */
+export interface FilesDeps {
+  db: Db;
+  dataDir: string;
+  signingKey: Uint8Array;
+}
+
+export interface StoredFile {
+  id: string;
+  key: string;
+  path: string;
+  url: string;
+  mime_type: string;
+  size: number;
+  name: string | null;
+}
+
+const SIGNED_URL_TTL_SECONDS = 3600;
+
+function signature(key: Uint8Array, id: string, exp: number): string {
+  return createHmac('sha256', key).update(`file:${id}:${exp}`).digest('base64url');
+}
+
+export function signedUrl(deps: Pick<FilesDeps, 'signingKey'>, id: string, now = Date.now()): string {
+  const exp = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
+  return `/api/file/signed/${id}?exp=${exp}&sig=${signature(deps.signingKey, id, exp)}`;
+}
+
+export function checkSignature(deps: Pick<FilesDeps, 'signingKey'>, id: string, exp: number, sig: string): boolean {
+  if (!Number.isFinite(exp) || exp * 1000 < Date.now()) return false;
+  const want = Buffer.from(signature(deps.signingKey, id, exp));
+  const got = Buffer.from(sig);
+  return want.length === got.length && timingSafeEqual(want, got);
+}
+
+export async function storeUpload(
+  deps: FilesDeps,
+  v: { parkId: string; userId: string; filename: string; content: Buffer; accept: 'image' | 'document' },
+): Promise<StoredFile> {
+  const found = sniff(v.content.subarray(0, 2048), v.filename);
+  if (!found || (v.accept === 'image' && found.kind !== 'image')) throw new AppError('UNSUPPORTED_FILE');
+  const id = uuidv7();
+  const relative = path.join('uploads', v.parkId, `${id}.${found.ext}`);
+  await mkdir(path.join(deps.dataDir, 'uploads', v.parkId), { recursive: true });
+  await writeFile(path.join(deps.dataDir, relative), v.content, { flag: 'wx' });
+  await deps.db.insert(files).values({
+    id,
+    parkId: v.parkId,
+    uploadedBy: v.userId,
+    kind: found.kind,
+    storagePath: relative,
+    mimeType: found.mime,
+    sizeBytes: v.content.length,
+    originalName: v.filename.slice(0, 200),
+  });
+  return { id, key: id, path: `/api/file/${id}`, url: signedUrl(deps, id), mime_type: found.mime, size: v.content.length, name: v.filename };
+}
+
+/** The file's bytes for its own park only (or for a valid signed link, parkId null). */
+export async function readStored(deps: FilesDeps, id: string, parkId: string | null) {
+  const where = parkId ? and(eq(files.id, id), eq(files.parkId, parkId)) : eq(files.id, id);
+  const [row] = await deps.db.select().from(files).where(where).limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  const content = await readFile(path.join(deps.dataDir, row.storagePath));
+  return { row, content };
+}

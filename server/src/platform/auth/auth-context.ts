@@ -1,0 +1,37 @@
+import type { Permission } from '@flotte/contract';
+
+/** What the server knows about the caller once the token and profile_id header are checked. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  loginType: string;
+  pinVerifiedAt: Date | null;
+  /** The acting profile; null only on routes that don't need one and when none was named. */
+  profile: ActingProfile | null;
+}
+
+export interface ActingProfile {
+  id: string;
+  parkId: string;
+  type: string;
+  role: string;
+  isOwner: boolean;
+  /** Held permissions, related ones included; the owner holds all. */
+  permissions: Set<Permission>;
+}
+
+/** How much a route asks of its caller. Routes default to 'profile': signed in and acting in a park. */
+export type AuthLevel = 'public' | 'user' | 'profile';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    auth?: AuthLevel;
+    /** Every listed permission is required. */
+    permission?: Permission | Permission[];
+    /** A PIN verified within the step-up window is required. */
+    stepUp?: boolean;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Everything the server reads from the environment, read once at start. README.md lists every
+ * variable with its default; keep the two in step.
+ */
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server URL; unset means the embedded PGlite database under dataDir. */
+  databaseUrl?: string;
+  /** Demo mode: seeds the demo park and writes messages to the readable outbox. */
+  demo: boolean;
+  /** The dev outbox route, on in demo mode or with FLOTTE_DEV_OUTBOX=1. */
+  devOutbox: boolean;
+  jwtSecret: Uint8Array;
+  logLevel: string;
+  /** Whether cookies get the Secure flag (on behind HTTPS). */
+  cookieSecure: boolean;
+  trustProxy: boolean;
+  bodyLimitBytes: number;
+  uploadLimitBytes: number;
+  /** Scheduled jobs (pg-boss). Off in most tests, which don't need them. */
+  jobs: boolean;
+  /** Folder of the built web app to serve, if present. */
+  webDist: string;
+}
+
+function bool(v: string | undefined, fallback: boolean): boolean {
+  if (v === undefined || v === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function int(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
+  return n;
+}
+
+/**
+ * The signing secret for access tokens: JWT_SECRET when set (required in production), otherwise a
+ * random one kept in the data folder so sessions survive a restart.
+ */
+function loadJwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: boolean): Uint8Array {
+  if (env.JWT_SECRET) {
+    if (env.JWT_SECRET.length < 32) throw new Error('JWT_SECRET must be at least 32 characters');
+    return new TextEncoder().encode(env.JWT_SECRET);
+  }
+  if (production) throw new Error('JWT_SECRET is required when NODE_ENV=production');
+  const file = path.join(dataDir, '.jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** The repository root, found from this file whether it runs from src/ or a bundle in dist/. */
+function findRepoRoot(): string {
+  let dir = import.meta.dirname;
+  for (let i = 0; i < 6; i++) {
+    if (existsSync(path.join(dir, 'web', 'package.json'))) return dir;
+    dir = path.dirname(dir);
+  }
+  return process.cwd();
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const nodeEnv = env.NODE_ENV === 'production' ? 'production' : env.NODE_ENV === 'test' ? 'test' : 'development';
+  const production = nodeEnv === 'production';
+  const demo = bool(env.FLOTTE_DEMO, !production);
+  if (demo && production) {
+    throw new Error('FLOTTE_DEMO cannot be on when NODE_ENV=production: demo mode exposes one-time codes.');
+  }
+  const dataDir = path.resolve(env.DATA_DIR || 'data');
+  const config: Config = {
+    env: nodeEnv,
+    port: int('PORT', env.PORT, 3000),
+    host: env.HOST || '0.0.0.0',
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo,
+    devOutbox: demo || bool(env.FLOTTE_DEV_OUTBOX, false),
+    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir, production),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    cookieSecure: bool(env.COOKIE_SECURE, production),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024),
+    uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 5 * 1024 * 1024),
+    jobs: bool(env.FLOTTE_JOBS, true),
+    webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
+  };
+  if (config.devOutbox && production) {
+    throw new Error('FLOTTE_DEV_OUTBOX cannot be on when NODE_ENV=production.');
+  }
+  return { ...config, ...overrides };
+}

@@ -1,0 +1,82 @@
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+/**
+ * One database API for both engines: the app always talks node-postgres. With DATABASE_URL it is a
+ * PostgreSQL server; without, an embedded PGlite is served on a loopback port by pglite-socket,
+ * whose multiplexer keeps each transaction on its own connection. pg-boss uses the same URL.
+ */
+export type Db = NodePgDatabase;
+
+export interface Database {
+  db: Db;
+  pool: pg.Pool;
+  /** Connection string other clients (pg-boss) can use. */
+  url: string;
+  engine: 'postgres' | 'pglite';
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  databaseUrl?: string;
+  /** Data folder of the embedded database; omitted means in memory. */
+  pgliteDir?: string;
+  /** An existing PGlite instance (tests load one from a template dump). */
+  pglite?: PGlite;
+  poolMax?: number;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/**
+ * Column types: bigint (money in minor units) and numeric come back as strings by default; we read
+ * bigint as a JS number, safe up to 2^53 minor units, far beyond any park's money.
+ */
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export async function openDatabase(opts: OpenOptions): Promise<Database> {
+  const poolMax = opts.poolMax ?? 10;
+  let url: string;
+  let stopEmbedded: (() => Promise<void>) | undefined;
+  let engine: Database['engine'] = 'postgres';
+
+  if (opts.databaseUrl) {
+    url = opts.databaseUrl;
+  } else {
+    engine = 'pglite';
+    const pglite = opts.pglite ?? (await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}));
+    const server = new PGLiteSocketServer({
+      db: pglite,
+      host: '127.0.0.1',
+      port: 0,
+      // Pool connections plus pg-boss's own, with room to spare.
+      maxConnections: poolMax + 10,
+    });
+    await server.start();
+    // pglite-socket reports the configured port (0); the real one is on its net.Server.
+    const listening = (server as unknown as { server: import('node:net').Server }).server.address();
+    const port = typeof listening === 'object' && listening ? listening.port : 0;
+    url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+    stopEmbedded = async () => {
+      await server.stop();
+      await pglite.close();
+    };
+  }
+
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000 });
+  // An idle client's error (server restart, socket closed) must not crash the process.
+  pool.on('error', (err) => opts.log?.error({ err }, 'idle database client error'));
+  const db = drizzle(pool);
+
+  return {
+    db,
+    pool,
+    url,
+    engine,
+    async close() {
+      await pool.end();
+      await stopEmbedded?.();
+    },
+  };
+}
