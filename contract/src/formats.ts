@@ -6,11 +6,11 @@ import { z } from 'zod';
 export const PHONE_PATTERN = /^\+?\d{10,15}$/;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** People type spaces, dashes and dots in phone numbers; they are dropped before the check. */
 export const zPhone = z
   .string({ error: 'Le numéro de téléphone est requis' })
-  .trim()
-  .min(1, 'Le numéro de téléphone est requis')
-  .regex(PHONE_PATTERN, 'Format de numéro de téléphone invalide');
+  .transform((v) => normalizePhone(v))
+  .pipe(z.string().min(1, 'Le numéro de téléphone est requis').regex(PHONE_PATTERN, 'Format de numéro de téléphone invalide'));
 
 export const zEmail = z
   .string({ error: "L'email est requis !" })

@@ -57,7 +57,7 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
 
   const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier };
   const files: FilesDeps = { db, dataDir: config.dataDir, signingKey: config.jwtSecret };
-  const signInRateLimit = config.env === 'test' ? 1000 : 10;
+  const signInRateLimit = config.signInRateLimit;
 
   await app.register(
     async (api) => {

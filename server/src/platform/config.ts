@@ -28,6 +28,8 @@ export interface Config {
   jobs: boolean;
   /** Folder of the built web app to serve, if present. */
   webDist: string;
+  /** Requests per minute and address on sign-in, code and PIN routes. */
+  signInRateLimit: number;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     bodyLimitBytes: int('BODY_LIMIT_BYTES', env.BODY_LIMIT_BYTES, 1024 * 1024),
     uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 5 * 1024 * 1024),
     jobs: bool(env.FLOTTE_JOBS, true),
+    signInRateLimit: int('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, nodeEnv === 'test' ? 1000 : 10),
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
   };
   if (config.devOutbox && production) {

@@ -56,15 +56,26 @@ export function hasPermission(profile: ActingProfile | null, p: Permission): boo
 }
 
 /**
+ * The level a route asks for: its `auth` config, else 'profile' for API routes. Pages and assets
+ * of the web app and the OpenAPI pages are public.
+ */
+function levelOf(request: FastifyRequest): 'public' | 'user' | 'profile' {
+  const configured = request.routeOptions.config?.auth;
+  if (configured) return configured;
+  const url = request.routeOptions.url ?? '';
+  return url.startsWith('/api/') && !url.startsWith('/api/docs') ? 'profile' : 'public';
+}
+
+/**
  * Authenticates every route by its config: `auth` (default 'profile'), `permission`, `stepUp`.
- * Authentication runs before the body is read; the park and permission checks after validation,
- * so a park_id in the body is seen.
+ * Authentication runs before the body is read; the park and permission checks once it is parsed
+ * and cleaned. Multipart fields are read by the handler, which checks them with assertSamePark.
  */
 export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8Array; lookup: CallerLookup }): void {
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
-    const level = request.routeOptions.config?.auth ?? 'profile';
+    const level = levelOf(request);
     if (level === 'public' || !request.routeOptions.url) return;
     const token = bearer(request);
     if (!token) throw new AppError('UNAUTHENTICATED');
@@ -88,10 +99,11 @@ export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8
     request.auth = auth;
   });
 
-  app.addHook('preHandler', async (request) => {
+  // Before validation, so a park_id the schema would strip is still seen, and a caller without the
+  // permission learns nothing from validation errors.
+  app.addHook('preValidation', async (request) => {
     const config = request.routeOptions.config ?? {};
-    const level = config.auth ?? 'profile';
-    if (level === 'public' || !request.auth) return;
+    if (levelOf(request) === 'public' || !request.auth) return;
     const profile = request.auth.profile;
     if (profile) for (const parkId of namedParkIds(request)) assertSamePark(profile, parkId);
     const needed = config.permission ? ([] as Permission[]).concat(config.permission) : [];

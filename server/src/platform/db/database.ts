@@ -16,6 +16,8 @@ export interface Database {
   /** Connection string other clients (pg-boss) can use. */
   url: string;
   engine: 'postgres' | 'pglite';
+  /** The embedded instance, when there is one (tests dump it as a template). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -40,12 +42,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   let url: string;
   let stopEmbedded: (() => Promise<void>) | undefined;
   let engine: Database['engine'] = 'postgres';
+  let embedded: PGlite | undefined;
 
   if (opts.databaseUrl) {
     url = opts.databaseUrl;
   } else {
     engine = 'pglite';
     const pglite = opts.pglite ?? (await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}));
+    embedded = pglite;
     const server = new PGLiteSocketServer({
       db: pglite,
       host: '127.0.0.1',
@@ -74,8 +78,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool,
     url,
     engine,
+    pglite: embedded,
     async close() {
-      await pool.end();
+      await pool.end().catch(() => undefined);
       await stopEmbedded?.();
     },
   };
