@@ -7,9 +7,11 @@ import { buildServer, buildWeb } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 await buildServer();
-buildWeb();
 
-const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js')], {
+// `npm run seed` passes --seed-only: migrate and create the demo park, then exit.
+const extra = process.argv.includes('--seed-only') ? ['--seed-only'] : [];
+if (!extra.length) buildWeb();
+const child = spawn(process.execPath, ['--enable-source-maps', path.join(root, 'server/dist/main.js'), ...extra], {
   stdio: 'inherit',
   env: { ...process.env, DATA_DIR: process.env.DATA_DIR || path.join(root, 'data') },
 });

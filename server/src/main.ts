@@ -25,7 +25,12 @@ async function main() {
   await applyMigrations(database);
 
   let seeded = false;
-  if (config.demo) seeded = (await seedDemoPark(database.db)).created;
+  if (config.demo || process.argv.includes('--seed-only')) seeded = (await seedDemoPark(database.db)).created;
+  if (process.argv.includes('--seed-only')) {
+    console.log(seeded ? 'Demo park created.' : 'Demo park already present: nothing to do.');
+    await database.close();
+    return;
+  }
 
   // The app's logger is ready only once the app is built; the outbox logs through it.
   let appLog: { info(obj: object, msg: string): void } = bootLog;
