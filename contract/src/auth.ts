@@ -1,33 +1,13 @@
 import { z } from 'zod';
 import { zEmail, zNewPassword, zPhone, zPin } from './formats.ts';
+import { CANAL_TYPES, LOGIN_TYPES, OTP_MESSAGE } from './constants.ts';
+export type { TLoginType } from './constants.ts';
 
 /** Sign-in and session (spec 000 sections 2, 5, 7, 9). */
-export const LOGIN_TYPES = ['partner', 'driver', 'agent', 'yango_partner', 'proprietaire'] as const;
 export const ZLoginType = z.enum(LOGIN_TYPES, { error: 'Type de connexion invalide' });
-export type TLoginType = z.infer<typeof ZLoginType>;
-export const LOGIN_TYPE_LABELS: Record<TLoginType, string> = {
-  proprietaire: 'Propriétaire',
-  partner: 'Partenaire',
-  agent: 'Agent',
-  driver: 'Chauffeur',
-  yango_partner: 'Partenaire Yango',
-};
-
-export const CANAL_TYPES = ['sms', 'email'] as const;
 export const ZCanalType = z.enum(CANAL_TYPES);
 
-export const OTP_LENGTH = 6;
-export const OTP_TTL_SECONDS = 600;
-export const OTP_MAX_ATTEMPTS = 5;
-export const OTP_MAX_SENDS = 3;
-export const OTP_SEND_WINDOW_SECONDS = 900;
-export const PIN_MAX_FAILURES = 5;
-export const ACCESS_TOKEN_TTL_SECONDS = 900;
-export const REFRESH_TOKEN_TTL_DAYS = 30;
-/** A token is valid only while its expiry is more than this far away. */
-export const TOKEN_VALIDITY_MARGIN_SECONDS = 20;
-
-const zOtp = z.string({ error: 'Entrez le code reçu' }).trim().regex(/^\d{6}$/, 'Le code doit contenir 6 chiffres');
+export const zOtp = z.string({ error: 'Entrez le code reçu' }).trim().regex(/^\d{6}$/, OTP_MESSAGE);
 
 /** Either a phone or an email identifies the person. */
 const zRecipient = z.object({ phone: zPhone.optional(), email: zEmail.optional() });
@@ -56,6 +36,19 @@ export type TLoginAnswer = z.infer<typeof ZLoginAnswer>;
 
 export const ZVerifyOtp = zRecipient.extend({ otp: zOtp, code: z.string().min(1) }).superRefine(oneOfPhoneOrEmail);
 export type TVerifyOtp = z.infer<typeof ZVerifyOtp>;
+
+/** What a call that sends a code answers: the challenge and where the code went. */
+export const ZSentCode = z.object({
+  code: z.string(),
+  canal_type: ZCanalType,
+  sent_to: z.string(),
+  expires_in: z.number(),
+});
+export type TSentCode = z.infer<typeof ZSentCode>;
+export const ZResetGrant = z.object({ code: z.string().describe('One-time grant to set the new password') });
+export type TResetGrant = z.infer<typeof ZResetGrant>;
+export const ZPinVerified = z.object({ verified: z.literal(true) });
+export type TPinVerified = z.infer<typeof ZPinVerified>;
 
 export const ZSession = z.object({
   token: z.string(),
@@ -154,6 +147,3 @@ export const ZOutboxItem = z.object({
 });
 export type TOutboxItem = z.infer<typeof ZOutboxItem>;
 
-/** The header the web client sends so the refresh token travels only in an httpOnly cookie. */
-export const WEB_CLIENT_HEADER = 'x-flotte-client';
-export const REFRESH_COOKIE = 'flotte_rt';

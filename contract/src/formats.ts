@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { EMAIL_PATTERN, normalizePhone, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_PATTERN, PIN_MESSAGE, WIRE_DATE_PATTERN } from './constants.ts';
 
-/**
- * Contact formats and their messages, to the letter of spec 000/002 section 5.
- */
-export const PHONE_PATTERN = /^\+?\d{10,15}$/;
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Contact, PIN and password formats with their messages, to the letter of spec 000/002 section 5.
 
 /** People type spaces, dashes and dots in phone numbers; they are dropped before the check. */
 export const zPhone = z
@@ -19,18 +16,7 @@ export const zEmail = z
   .regex(EMAIL_PATTERN, "Format d'email invalide")
   .transform((v) => v.toLowerCase());
 
-export const PIN_LENGTH = 5;
-export const zPin = z
-  .string({ error: 'Veuillez entrer un code PIN à 5 chiffres' })
-  .regex(/^\d{5}$/, 'Veuillez entrer un code PIN à 5 chiffres');
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MESSAGES = {
-  length: 'Le mot de passe doit contenir au moins 8 caractères.',
-  classes:
-    'Le mot de passe doit contenir au moins une lettre majuscule, une lettre minuscule, un chiffre et un caractère spécial.',
-  mismatch: 'Les mots de passe ne correspondent pas.',
-} as const;
+export const zPin = z.string({ error: PIN_MESSAGE }).regex(/^\d{5}$/, PIN_MESSAGE);
 
 /** New passwords: 8+ characters with upper, lower, digit and one of !@#$%^&* (spec 002 section 5). */
 export const zNewPassword = z
@@ -41,11 +27,5 @@ export const zNewPassword = z
     PASSWORD_MESSAGES.classes,
   );
 
-/** Strip spaces, dashes, dots and parentheses that people type in phone numbers. */
-export function normalizePhone(raw: string): string {
-  return raw.replace(/[\s\-().]/g, '');
-}
-
 /** `yyyy-MM-ddTHH:mm:ss`, the only date format on the wire (park's time zone). */
-export const WIRE_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
 export const zWireDate = z.string().regex(WIRE_DATE_PATTERN, 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)');

@@ -1,4 +1,5 @@
 export * from './errors.ts';
+export * from './constants.ts';
 export * from './formats.ts';
 export * from './permissions.ts';
 export * from './auth.ts';

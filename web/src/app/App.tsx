@@ -1,0 +1,29 @@
+import { lazy, Suspense } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { SessionProvider } from '../features/auth/SessionProvider.tsx';
+import { TOAST_SUCCESS_MS } from '../ui/toast.ts';
+import { AppRoutes } from './router.tsx';
+import { theme } from './theme.ts';
+
+// The toast container downloads after the first paint; toasts raised before it arrives wait in
+// the notifications store and appear as soon as it mounts.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
+
+/** Providers, outermost first: theme, dates (French, weeks from Monday), toasts, session, routes. */
+export function App() {
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="light">
+      <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
+        <Suspense fallback={null}>
+          {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
+          <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
+        </Suspense>
+        {/* TanStack Query is provided by the signed-in layout: the sign-in screens cache nothing. */}
+        <SessionProvider>
+          <AppRoutes />
+        </SessionProvider>
+      </DatesProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,97 @@
+import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Link, Outlet, useLocation } from 'react-router';
+import { queryClient } from '../../api/query-client.ts';
+import { useCurrentUser } from '../../features/auth/queries.ts';
+import { useSession } from '../../features/auth/SessionProvider.tsx';
+import { PinStepUpProvider } from '../../ui/usePinStepUp.tsx';
+import { Wordmark } from '../../ui/Wordmark.tsx';
+import { navItemsFor } from '../navigation.ts';
+import { actingPark } from './acting-park.ts';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The signed-in frame: header (burger, wordmark, park, user menu) and the permitted navigation. */
+export default function DashboardLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <DashboardShell />
+    </QueryClientProvider>
+  );
+}
+
+function DashboardShell() {
+  const [navOpened, nav] = useDisclosure(false);
+  const { pathname } = useLocation();
+  const { parkId } = useSession();
+  const user = useCurrentUser();
+  const park = user.data ? actingPark(user.data, parkId) : null;
+  const items = user.data ? navItemsFor(user.data.permissions) : [];
+
+  return (
+    <PinStepUpProvider>
+      <AppShell
+        header={{ height: 56 }}
+        navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !navOpened } }}
+        padding={{ base: 'sm', sm: 'md' }}
+      >
+        <AppShell.Header>
+          <Group h="100%" px="sm" gap="sm" wrap="nowrap" justify="space-between">
+            <Group gap="sm" wrap="nowrap" miw={0}>
+              <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Ouvrir le menu de navigation" data-testid="nav-burger" />
+              <Link to="/dashboard" aria-label="Flotte, tableau de bord" style={{ textDecoration: 'none' }}>
+                <Wordmark size={26} />
+              </Link>
+              {park ? (
+                <Text size="sm" c="dimmed" truncate="end" miw={0} visibleFrom="xs" data-testid="header-park-name">
+                  {park.name}
+                </Text>
+              ) : null}
+            </Group>
+            {user.data ? <UserMenu user={user.data} /> : <Skeleton h={32} w={32} circle />}
+          </Group>
+        </AppShell.Header>
+
+        <AppShell.Navbar p="xs" aria-label="Navigation principale" data-testid="navbar">
+          <AppShell.Section grow component={ScrollArea}>
+            {user.isPending
+              ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={32} mb={6} />)
+              : items.map((item) => (
+                  <NavLink
+                    key={item.code}
+                    component={Link}
+                    to={item.path}
+                    label={item.label}
+                    active={item.path === '/dashboard' ? pathname === '/dashboard' : pathname.startsWith(item.path)}
+                    onClick={nav.close}
+                    data-testid={`nav-${item.code}`}
+                  />
+                ))}
+          </AppShell.Section>
+          {park ? (
+            <AppShell.Section p="xs" hiddenFrom="xs">
+              <Text size="xs" c="dimmed" truncate="end">
+                {park.name}
+              </Text>
+            </AppShell.Section>
+          ) : null}
+        </AppShell.Navbar>
+
+        <AppShell.Main>
+          {user.isError ? (
+            <Alert color="red" title="Impossible de charger votre profil" data-testid="user-load-error">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{user.error.message}</Text>
+                <Button size="xs" variant="light" onClick={() => void user.refetch()}>
+                  Réessayer
+                </Button>
+              </Stack>
+            </Alert>
+          ) : (
+            <Outlet />
+          )}
+        </AppShell.Main>
+      </AppShell>
+    </PinStepUpProvider>
+  );
+}

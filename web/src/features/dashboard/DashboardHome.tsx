@@ -1,0 +1,56 @@
+import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { useCurrentUser } from '../auth/queries.ts';
+import { useSession } from '../auth/SessionProvider.tsx';
+import { actingPark } from '../../app/layout/acting-park.ts';
+import { AccessCard } from './AccessCard.tsx';
+import { ParkCard } from './ParkCard.tsx';
+import { ProfileCard } from './ProfileCard.tsx';
+import { SecurityCard } from './SecurityCard.tsx';
+
+/** Home: the acting park, the profile, and what this profile may do (real data from GET /api/user). */
+export default function DashboardHome() {
+  const user = useCurrentUser();
+  const { parkId } = useSession();
+
+  if (user.isPending) {
+    return (
+      <SimpleGrid cols={{ base: 1, md: 2 }} data-testid="dashboard-loading">
+        {Array.from({ length: 4 }, (_, i) => (
+          <Skeleton key={i} h={180} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  if (user.isError) {
+    return (
+      <Alert color="red" title="Impossible de charger vos informations">
+        <Text size="sm" mb="xs">
+          {user.error.message}
+        </Text>
+        <Button size="xs" variant="light" onClick={() => void user.refetch()}>
+          Réessayer
+        </Button>
+      </Alert>
+    );
+  }
+
+  const park = actingPark(user.data, parkId);
+  return (
+    <Stack gap="md" data-testid="dashboard-home">
+      <div>
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          Bonjour {user.data.first_name}
+        </Title>
+        <Text c="dimmed" size="sm">
+          {park ? `Vous travaillez sur le parc ${park.name}.` : 'Aucun parc n’est associé à ce profil.'}
+        </Text>
+      </div>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <ParkCard park={park} />
+        <ProfileCard user={user.data} />
+        <AccessCard permissions={user.data.permissions} />
+        <SecurityCard />
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,69 @@
+import dayjs from './dayjs.ts';
+
+/**
+ * Display and wire formats. Amounts use a comma thousands separator and at most 2 decimals
+ * (spec: '1,234,567.5 XAF'), whatever the phone's own locale says, so every screen and export
+ * reads the same.
+ */
+const amountFormat = new Intl.NumberFormat('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+
+export function formatAmount(amount: number | string | null | undefined): string {
+  const value = typeof amount === 'string' ? Number(amount) : amount;
+  if (value === null || value === undefined || !Number.isFinite(value)) return '';
+  return amountFormat.format(value);
+}
+
+/** '1,234,567.5 XAF'; the currency comes from the park settings. */
+export function formatMoney(amount: number | string | null | undefined, currency?: string | null): string {
+  const formatted = formatAmount(amount);
+  if (!formatted) return '';
+  return currency ? `${formatted} ${currency}` : formatted;
+}
+
+export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY';
+export const WIRE_DATE_FORMAT = 'YYYY-MM-DDTHH:mm:ss';
+
+/** dd/MM/yyyy, or '' for a missing or invalid date. */
+export function formatDate(date: Date | string | number | null | undefined): string {
+  if (date === null || date === undefined || date === '') return '';
+  const parsed = dayjs(date);
+  return parsed.isValid() ? parsed.format(DISPLAY_DATE_FORMAT) : '';
+}
+
+/** dd/MM/yyyy HH:mm, or ''. */
+export function formatDateTime(date: Date | string | number | null | undefined): string {
+  if (date === null || date === undefined || date === '') return '';
+  const parsed = dayjs(date);
+  return parsed.isValid() ? parsed.format(`${DISPLAY_DATE_FORMAT} HH:mm`) : '';
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * `yyyy-MM-ddTHH:mm:ss`, the only date format on the wire. Given the park's IANA time zone the
+ * wall-clock time is taken there (dates travel in the park's zone), otherwise in the phone's.
+ * An invalid input falls back to the current date, as the spec requires.
+ */
+export function toWireDate(date: Date | string | number, timeZone?: string | null): string {
+  let value = date instanceof Date ? date : dayjs(date).toDate();
+  if (Number.isNaN(value.getTime())) value = new Date();
+  if (!timeZone) return dayjs(value).format(WIRE_DATE_FORMAT);
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(value);
+  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return `${get('year')}-${pad(get('month'))}-${pad(get('day'))}T${pad(get('hour'))}:${pad(get('minute'))}:${pad(get('second'))}`;
+}
+
+/** Reads a wire date as a local wall-clock Date (no zone shift). */
+export function fromWireDate(value: string): Date {
+  const parsed = dayjs(value); // ISO-like without zone: read as local wall-clock time
+  return parsed.isValid() ? parsed.toDate() : new Date();
+}
