@@ -27,30 +27,30 @@ export async function currentUser(
   deps: AccessDeps,
   v: { userId: string; loginType: string; profile: ActingProfile | null },
 ): Promise<TUser> {
-  const user = await q.findUserById(deps.db, v.userId);
-  if (!user) throw new AppError('UNAUTHENTICATED');
-  const all = await q.listProfiles(deps.db, v.userId);
-  const acting = all.find((p) => p.profile.id === v.profile?.id);
+  const found = await q.userWithParks(deps.db, v.userId);
+  if (!found) throw new AppError('UNAUTHENTICATED');
+  const { user } = found;
+  const acting = found.parks.find((p) => p.profileId === v.profile?.id)?.park;
   // The acting park first (the spec's "first park"), then the user's other parks, once each.
   const parks: ParkRow[] = [];
-  for (const p of [acting, ...all]) if (p && !parks.some((x) => x.id === p.park.id)) parks.push(p.park);
+  for (const p of [acting, ...found.parks.map((x) => x.park)]) if (p && !parks.some((x) => x.id === p.id)) parks.push(p);
   return {
     id: user.id,
     user_id: user.id,
     profile_id: v.profile?.id ?? null,
     role: v.profile?.role ?? '',
     isOwner: v.profile?.role === OWNER_ROLE,
-    ets_name: acting?.park.name ?? null,
-    ets_logo: acting?.park.logo ?? null,
+    ets_name: acting?.name ?? null,
+    ets_logo: acting?.logo ?? null,
     owner_type: user.ownerType,
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
     phone: user.phone,
     image: user.image,
-    countryIsoCode: user.countryIsoCode ?? acting?.park.countryCode ?? null,
+    countryIsoCode: user.countryIsoCode ?? acting?.countryCode ?? null,
     user_type: v.loginType as TUser['user_type'],
-    has_pin_code: !!user.pinHash,
+    has_pin_code: user.hasPin,
     parks: parks.map(parkSummary),
     permissions: v.profile ? [...v.profile.permissions].sort() : [],
   };
