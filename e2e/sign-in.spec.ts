@@ -90,7 +90,8 @@ test('the agent sees only what the role allows, and a page typed by hand says ac
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByTestId('granted-actions')).toContainText('Encaisser');
   await expect(page.getByTestId('granted-actions')).not.toContainText('Gérer les accès');
-  await page.screenshot({ path: '../.tmp/e2e-results/agent-dashboard-360.png', fullPage: true });
+  await expect(page.getByTestId('profile-card')).toContainText('Caissier');
+  await page.screenshot({ path: test.info().outputPath('agent-dashboard-360.png'), fullPage: true });
 
   await page.goto('/dashboard/access');
   await expect(page.getByTestId('access-denied')).toBeVisible();

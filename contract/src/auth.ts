@@ -104,6 +104,8 @@ export const ZUser = z.object({
   user_id: z.string(),
   profile_id: z.string().nullable(),
   role: z.string(),
+  /** Names of the acting profile's roles ('Caissier' ...); empty for the owner, who holds all. */
+  role_names: z.array(z.string()),
   isOwner: z.boolean(),
   ets_name: z.string().nullable(),
   ets_logo: z.string().nullable(),

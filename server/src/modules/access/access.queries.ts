@@ -103,6 +103,8 @@ export async function loadCaller(db: Db, q: { userId: string; sessionId: string;
 const USER_WITH_PARKS_SQL = `
   select u.id, u.email, u.phone, u.pin_hash is not null as has_pin, u.first_name, u.last_name, u.image,
          u.owner_type, u.country_iso_code,
+         (select coalesce(array_agg(r.name order by r.name), '{}') from profile_roles pr
+            join roles r on r.id = pr.role_id where pr.profile_id = $2::uuid) as role_names,
          p.id as profile_id, k.id as park_id, k.name, k.code, k.city, k.currency, k.country_code,
          k.phone_code, k.legal_notice, k.time_zone, k.logo
     from users u
@@ -115,20 +117,22 @@ export interface UserWithParks {
   user: {
     id: string; email: string | null; phone: string | null; hasPin: boolean; firstName: string; lastName: string;
     image: string | null; ownerType: 'particulier' | 'professionnel'; countryIsoCode: string | null;
+    /** Names of the acting profile's roles. */
+    roleNames: string[];
   };
   /** The parks of the user's live profiles, by profile id, owner profiles first. */
   parks: { profileId: string; park: ParkRow }[];
 }
 
 /** GET /api/user in one prepared round trip: the user and the parks of their profiles. */
-export async function userWithParks(db: Db, userId: string): Promise<UserWithParks | null> {
-  const { rows } = await pool(db).query({ name: 'flotte_user_with_parks', text: USER_WITH_PARKS_SQL, values: [userId] });
+export async function userWithParks(db: Db, userId: string, actingProfileId: string | null): Promise<UserWithParks | null> {
+  const { rows } = await pool(db).query({ name: 'flotte_user_with_parks', text: USER_WITH_PARKS_SQL, values: [userId, actingProfileId] });
   if (!rows.length) return null;
   const u = rows[0];
   return {
     user: {
       id: u.id, email: u.email, phone: u.phone, hasPin: u.has_pin, firstName: u.first_name, lastName: u.last_name,
-      image: u.image, ownerType: u.owner_type, countryIsoCode: u.country_iso_code,
+      image: u.image, ownerType: u.owner_type, countryIsoCode: u.country_iso_code, roleNames: u.role_names ?? [],
     },
     parks: rows
       .filter((r) => r.profile_id)

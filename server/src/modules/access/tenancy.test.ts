@@ -104,7 +104,7 @@ describe('permissions', () => {
     const cashier = await ctx.addMember(a.park.id, { type: 'agent', roleNames: ['Caissier'] });
     const sc = await ctx.signIn({ email: cashier.email, password: cashier.password, type: 'agent' });
     const me = await ctx.api('GET', '/api/user', { token: sc.token, profileId: sc.profile_id });
-    expect(me.data).toMatchObject({ isOwner: false, user_type: 'agent' });
+    expect(me.data).toMatchObject({ isOwner: false, user_type: 'agent', role_names: ['Caissier'] });
     expect(me.data.permissions).toEqual(expect.arrayContaining(['ENCAISSER', 'VIEW_CASH_COLLECTION', 'VIEW_DRIVERS', 'VIEW_DASHBOARD']));
     expect(me.data.permissions).not.toContain('MANAGE_ACCESS');
     expect(me.data.permissions).not.toContain('VIEW_ACCESS_MANAGEMENT');

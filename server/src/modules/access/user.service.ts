@@ -27,7 +27,7 @@ export async function currentUser(
   deps: AccessDeps,
   v: { userId: string; loginType: string; profile: ActingProfile | null },
 ): Promise<TUser> {
-  const found = await q.userWithParks(deps.db, v.userId);
+  const found = await q.userWithParks(deps.db, v.userId, v.profile?.id ?? null);
   if (!found) throw new AppError('UNAUTHENTICATED');
   const { user } = found;
   const acting = found.parks.find((p) => p.profileId === v.profile?.id)?.park;
@@ -39,6 +39,7 @@ export async function currentUser(
     user_id: user.id,
     profile_id: v.profile?.id ?? null,
     role: v.profile?.role ?? '',
+    role_names: user.roleNames,
     isOwner: v.profile?.role === OWNER_ROLE,
     ets_name: acting?.name ?? null,
     ets_logo: acting?.logo ?? null,

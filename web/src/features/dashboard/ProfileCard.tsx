@@ -34,7 +34,7 @@ export function ProfileCard({ user }: { user: TUser }) {
       </Group>
       <Table variant="vertical" layout="fixed" withRowBorders={false} verticalSpacing={4} fz="sm">
         <Table.Tbody>
-          <Row label="Rôle" value={isOwner ? 'Propriétaire' : user.role} />
+          <Row label="Rôle" value={isOwner ? 'Propriétaire' : user.role_names.join(', ') || 'Aucun rôle'} />
           {user.ets_name ? <Row label="Entreprise" value={user.ets_name} /> : null}
           <Row label="Type de compte" value={user.owner_type === 'professionnel' ? 'Professionnel' : 'Particulier'} />
           <Row label="Email" value={user.email ?? 'Non renseigné'} />
