@@ -1,0 +1,56 @@
+import { WIRE_DATE_PATTERN } from '@flotte/contract';
+import { AppError } from './errors.ts';
+
+/**
+ * Dates travel as `yyyy-MM-ddTHH:mm:ss` in the park's time zone (default Africa/Douala) and are
+ * stored as timestamptz. These two functions are the only crossing between the two.
+ */
+export const DEFAULT_TIME_ZONE = 'Africa/Douala';
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** An instant as the park's wall-clock time: 2026-11-22T08:30:00. */
+export function toWireDate(instant: Date, timeZone = DEFAULT_TIME_ZONE): string {
+  const p = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** The offset (ms) of a time zone at an instant: wall-clock minus UTC. */
+function offsetAt(instant: Date, timeZone: string): number {
+  const wall = toWireDate(instant, timeZone);
+  return Date.parse(`${wall}Z`) - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/**
+ * The park's wall-clock time as an instant. Twice through the offset, so it is right on either
+ * side of a daylight-saving change (none of our countries has one today, but parks may move).
+ */
+export function fromWireDate(wire: string, timeZone = DEFAULT_TIME_ZONE, field = 'date'): Date {
+  if (!WIRE_DATE_PATTERN.test(wire) || Number.isNaN(Date.parse(`${wire}Z`))) {
+    throw new AppError('VALIDATION_FAILED', {
+      message: 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)',
+      fieldErrors: [{ field, message: 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)' }],
+    });
+  }
+  const asUtc = Date.parse(`${wire}Z`);
+  let guess = asUtc - offsetAt(new Date(asUtc), timeZone);
+  guess = asUtc - offsetAt(new Date(guess), timeZone);
+  return new Date(guess);
+}
