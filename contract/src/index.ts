@@ -5,6 +5,7 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './pagination.ts';
 export * from './clean-body.ts';
+export * from './wire-date.ts';
 
 import { z } from 'zod';
 // Messages zod writes itself (a missing field, a wrong type) come out in French, like ours.

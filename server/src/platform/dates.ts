@@ -1,4 +1,4 @@
-import { WIRE_DATE_PATTERN } from '@flotte/contract';
+import { WIRE_DATE_PATTERN, wallClockInZone } from '@flotte/contract';
 import { AppError } from './errors.ts';
 
 /**
@@ -7,29 +7,9 @@ import { AppError } from './errors.ts';
  */
 export const DEFAULT_TIME_ZONE = 'Africa/Douala';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
 /** An instant as the park's wall-clock time: 2026-11-22T08:30:00. */
 export function toWireDate(instant: Date, timeZone = DEFAULT_TIME_ZONE): string {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(instant).map((x) => [x.type, x.value]));
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}`;
+  return wallClockInZone(instant, timeZone);
 }
 
 /** The offset (ms) of a time zone at an instant: wall-clock minus UTC. */

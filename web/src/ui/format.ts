@@ -1,3 +1,4 @@
+import { wallClockInZone } from '@flotte/contract/wire-date';
 import dayjs from './dayjs.ts';
 
 /**
@@ -37,7 +38,6 @@ export function formatDateTime(date: Date | string | number | null | undefined):
   return parsed.isValid() ? parsed.format(`${DISPLAY_DATE_FORMAT} HH:mm`) : '';
 }
 
-const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
  * `yyyy-MM-ddTHH:mm:ss`, the only date format on the wire. Given the park's IANA time zone the
@@ -48,18 +48,7 @@ export function toWireDate(date: Date | string | number, timeZone?: string | nul
   let value = date instanceof Date ? date : dayjs(date).toDate();
   if (Number.isNaN(value.getTime())) value = new Date();
   if (!timeZone) return dayjs(value).format(WIRE_DATE_FORMAT);
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(value);
-  const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return `${get('year')}-${pad(get('month'))}-${pad(get('day'))}T${pad(get('hour'))}:${pad(get('minute'))}:${pad(get('second'))}`;
+  return wallClockInZone(value, timeZone);
 }
 
 /** Reads a wire date as a local wall-clock Date (no zone shift). */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { showFormError } from '../../../ui/form-errors.ts';
 import { usePending } from '../../../ui/usePending.ts';
@@ -7,6 +7,7 @@ import { authApi } from '../auth-api.ts';
 import { parseIdentifier, type Recipient } from '../identifier.ts';
 import { OtpCodeForm } from '../OtpCodeForm.tsx';
 import { ResetPasswordForm } from '../ResetPasswordForm.tsx';
+import { IdentifierInput } from '../IdentifierInput.tsx';
 
 type Step =
   | { name: 'identifier' }
@@ -85,19 +86,15 @@ function IdentifierStep({ onSent, onBack }: { onSent: (recipient: Recipient, sen
       }}
     >
       <Stack gap="md">
-        <TextInput
-          label="Email ou téléphone"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <IdentifierInput
           value={identifier}
-          onChange={(event) => {
-            setIdentifier(event.currentTarget.value);
+          onChange={(value) => {
+            setIdentifier(value);
             if (error) setError(undefined);
           }}
           error={error}
           autoFocus
-          data-testid="forgot-identifier"
+          testId="forgot-identifier"
         />
         <Button type="submit" fullWidth loading={send.pending} data-testid="forgot-submit">
           Envoyer le code

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Button, Group, NativeSelect, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_TYPES, LOGIN_TYPE_LABELS, ZLogin, type TLogin, type TLoginType } from '@flotte/contract';
 import { ApiError } from '../../../api/api-error.ts';
@@ -8,6 +8,7 @@ import { usePending } from '../../../ui/usePending.ts';
 import { authApi } from '../auth-api.ts';
 import { IDENTIFIER_FIELD_PATHS, parseIdentifier } from '../identifier.ts';
 import { useAuthFlow } from './AuthLayout.tsx';
+import { IdentifierInput } from '../IdentifierInput.tsx';
 
 const TYPE_OPTIONS = LOGIN_TYPES.map((type) => ({ value: type, label: LOGIN_TYPE_LABELS[type] }));
 type Field = 'type' | 'identifier' | 'password';
@@ -93,19 +94,14 @@ export default function LoginPage() {
           error={errors.type}
           data-testid="login-type"
         />
-        <TextInput
-          label="Email ou téléphone"
-          placeholder="exemple@mail.com ou +237600000000"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
+        <IdentifierInput
           value={identifier}
-          onChange={(event) => {
-            setIdentifier(event.currentTarget.value);
+          onChange={(value) => {
+            setIdentifier(value);
             clearError('identifier');
           }}
           error={errors.identifier}
-          data-testid="login-identifier"
+          testId="login-identifier"
         />
         <PasswordInput
           label="Mot de passe"
