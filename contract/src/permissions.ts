@@ -102,3 +102,28 @@ export function expandPermissions(held: Iterable<string>): Set<Permission> {
 }
 
 export const OWNER_ROLE = 'OWNER';
+
+/**
+ * How the role editor groups the checkboxes: by the part of the business each permission touches.
+ * Every action permission and tab view appears in exactly one group (a unit test checks it).
+ */
+export const PERMISSION_GROUPS: { code: string; label: string; permissions: Permission[] }[] = [
+  { code: 'fleet', label: 'Flotte', permissions: ['MANAGE_DRIVER_VEHICLE', 'MANAGE_VEHICLE_GROUPS', 'MANAGE_MAINTENANCE', 'CHECKING'] },
+  { code: 'recipes', label: 'Recettes', permissions: ['ENCAISSER', 'MANAGE_AND_UPDATE_RECIPE', 'DELETE_OR_CANCEL_RECIPE'] },
+  {
+    code: 'finance',
+    label: 'Finances',
+    permissions: ['CREATE_OPERATION', 'CANCEL_OPERATION', 'VALIDATE_EXPENSE', 'READ_FINANCE', 'ACCESS_CAISSE_CASH', 'MANAGE_CAISSE', 'RETRAIT_DE_FONDS', 'CAISSE_TRANSFERT'],
+  },
+  { code: 'geolocation', label: 'Géolocalisation', permissions: ['READ_GEOLOCALISATION', 'GEOLOCK'] },
+  { code: 'administration', label: 'Administration', permissions: ['MANAGE_ACCESS', 'UPDATE_PARK_INFO', 'RESET_ACCOUNT', 'DELETE_ACCOUNT', 'COMMUNICATION'] },
+  { code: 'subscription', label: 'Abonnement', permissions: ['READ_SUBSCRIPTION', 'UPDATE_SUBSCRIPTION'] },
+  { code: 'views', label: 'Écrans accessibles', permissions: [...TAB_VIEW_CODES] },
+];
+
+/** The permissions a held one implies, directly or not (for 'inclus par …' hints in the editor). */
+export function impliedBy(permission: Permission): Permission[] {
+  const out = expandPermissions([permission]);
+  out.delete(permission);
+  return [...out];
+}

@@ -6,8 +6,12 @@ import type { AccessDeps } from './access.deps.ts';
 import { users } from './access.tables.ts';
 import * as q from './access.queries.ts';
 import type { ParkRow } from './access.queries.ts';
+import { imageLink } from '../files/files.service.ts';
 
-export function parkSummary(p: ParkRow): TUser['parks'][number] {
+/** Stored images go out as signed links an <img> tag can load. */
+const link = (deps: Pick<AccessDeps, 'jwtSecret'>, stored: string | null) => imageLink({ signingKey: deps.jwtSecret }, stored);
+
+export function parkSummary(p: ParkRow, deps: Pick<AccessDeps, 'jwtSecret'>): TUser['parks'][number] {
   return {
     id: p.id,
     name: p.name,
@@ -18,7 +22,7 @@ export function parkSummary(p: ParkRow): TUser['parks'][number] {
     phone_code: p.phoneCode,
     legal_notice: p.legalNotice,
     time_zone: p.timeZone,
-    logo: p.logo,
+    logo: link(deps, p.logo),
   };
 }
 
@@ -42,17 +46,17 @@ export async function currentUser(
     role_names: user.roleNames,
     isOwner: v.profile?.role === OWNER_ROLE,
     ets_name: acting?.name ?? null,
-    ets_logo: acting?.logo ?? null,
+    ets_logo: link(deps, acting?.logo ?? null),
     owner_type: user.ownerType,
     first_name: user.firstName,
     last_name: user.lastName,
     email: user.email,
     phone: user.phone,
-    image: user.image,
+    image: link(deps, user.image),
     countryIsoCode: user.countryIsoCode ?? acting?.countryCode ?? null,
     user_type: v.loginType as TUser['user_type'],
     has_pin_code: user.hasPin,
-    parks: parks.map(parkSummary),
+    parks: parks.map((p) => parkSummary(p, deps)),
     permissions: v.profile ? [...v.profile.permissions].sort() : [],
   };
 }
@@ -65,7 +69,7 @@ export async function userProfiles(deps: AccessDeps, userId: string, type?: stri
     type: profile.type as TProfileSummary['type'],
     role: profile.role,
     roles: roleRows.filter((r) => r.profileId === profile.id).map((r) => ({ id: r.id, name: r.name })),
-    park: parkSummary(park),
+    park: parkSummary(park, deps),
   }));
 }
 

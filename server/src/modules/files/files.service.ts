@@ -34,9 +34,27 @@ function signature(key: Uint8Array, id: string, exp: number): string {
   return createHmac('sha256', key).update(`file:${id}:${exp}`).digest('base64url');
 }
 
+/**
+ * A link an <img> tag can load without headers. The expiry is rounded up to the next half hour
+ * (so it lies 30 to 60 minutes ahead): answers within the same half hour carry the same URL, and
+ * the browser's cache serves a logo or photo instead of downloading it again on every screen.
+ */
 export function signedUrl(deps: Pick<FilesDeps, 'signingKey'>, id: string, now = Date.now()): string {
-  const exp = Math.floor(now / 1000) + SIGNED_URL_TTL_SECONDS;
+  const bucket = SIGNED_URL_TTL_SECONDS / 2;
+  const exp = (Math.floor(now / 1000 / bucket) + 2) * bucket;
   return `/api/file/signed/${id}?exp=${exp}&sig=${signature(deps.signingKey, id, exp)}`;
+}
+
+const STORED_PATH = /^\/api\/file\/([0-9a-f-]{36})$/i;
+
+/**
+ * What an answer shows for a stored image (a user's photo, a park's logo): the signed link for a
+ * file we hold ('/api/file/<id>'), anything else (an outside URL) as it is.
+ */
+export function imageLink(deps: Pick<FilesDeps, 'signingKey'>, stored: string | null | undefined): string | null {
+  if (!stored) return null;
+  const m = STORED_PATH.exec(stored);
+  return m ? signedUrl(deps, m[1]) : stored;
 }
 
 export function checkSignature(deps: Pick<FilesDeps, 'signingKey'>, id: string, exp: number, sig: string): boolean {
