@@ -14,6 +14,7 @@ import { registerAuthGuard } from './platform/auth/guard.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { LOG_REDACT, requestId } from './platform/request-id.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { registerRouteCatalog } from './platform/route-catalog.ts';
 import { loadCaller } from './modules/access/access.queries.ts';
 import type { AccessDeps } from './modules/access/access.deps.ts';
 import { authRoutes } from './modules/access/auth.routes.ts';
@@ -41,6 +42,7 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  registerRouteCatalog(app);
   registerEnvelope(app);
   registerBodyCleaning(app);
   registerSecurityHeaders(app, { hsts: config.cookieSecure });

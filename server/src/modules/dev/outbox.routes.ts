@@ -11,6 +11,12 @@ import { readOutbox } from './outbox.service.ts';
  * production), so elsewhere the path is a plain 404.
  */
 export const outboxRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Lets development-only screens (the widget gallery) know they may show themselves.
+  app.get('/dev/status', {
+    config: { auth: 'public' },
+    schema: { tags: ['dev'], summary: 'Présent seulement en mode développement ou démo', response: { 200: zEnvelope(z.object({ dev: z.literal(true) })) } },
+  }, async () => ok({ dev: true as const }));
+
   app.get('/dev/outbox', {
     config: { auth: 'public' },
     schema: {

@@ -1,12 +1,11 @@
 import { Button, Center, EmptyState } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
-import { ErrorCodes, TAB_VIEWS } from '@flotte/contract';
-import { useCurrentUser } from '../../features/auth/queries.ts';
+import { TAB_VIEWS } from '@flotte/contract';
+import { usePermissions } from '../../features/auth/permissions.ts';
+import { AccessDenied } from '../../ui/AccessDenied.tsx';
 import { RouteLoader } from '../../ui/RouteLoader.tsx';
 import { tabViewForPath } from '../navigation.ts';
 import { NotFoundContent } from './NotFoundPage.tsx';
-
-export const ACCESS_DENIED_MESSAGE = ErrorCodes.FORBIDDEN.message; // spec wording, typo included
 
 /**
  * Any /dashboard/* path other than the home: a 404 when no tab view owns it, 'Accès refusé' when
@@ -14,7 +13,7 @@ export const ACCESS_DENIED_MESSAGE = ErrorCodes.FORBIDDEN.message; // spec wordi
  */
 export default function ModulePage() {
   const { pathname } = useLocation();
-  const user = useCurrentUser();
+  const { ready, can } = usePermissions();
   const view = tabViewForPath(pathname);
 
   if (!view) {
@@ -24,7 +23,7 @@ export default function ModulePage() {
       </Center>
     );
   }
-  if (!user.data) return <RouteLoader />;
+  if (!ready) return <RouteLoader />;
 
   const backHome = (
     <Button component={Link} to="/dashboard" mt="sm">
@@ -32,22 +31,7 @@ export default function ModulePage() {
     </Button>
   );
 
-  if (!user.data.permissions.includes(view)) {
-    return (
-      <Center py="xl" px="md">
-        <EmptyState
-          data-testid="access-denied"
-          variant="light"
-          color="red"
-          icon={<LockIcon />}
-          title="Accès refusé"
-          description={ACCESS_DENIED_MESSAGE}
-        >
-          {backHome}
-        </EmptyState>
-      </Center>
-    );
-  }
+  if (!can(view)) return <AccessDenied />;
 
   const { label, description } = TAB_VIEWS[view];
   return (
@@ -62,15 +46,6 @@ export default function ModulePage() {
         {backHome}
       </EmptyState>
     </Center>
-  );
-}
-
-function LockIcon() {
-  return (
-    <svg width="26" height="26" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-    </svg>
   );
 }
 

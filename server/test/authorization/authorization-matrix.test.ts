@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../test-context.ts';
+import { ROUTE_CASES, type RouteCase } from './route-table.ts';
+import { as, buildWorld, type World } from './world.ts';
+
+/**
+ * The authorization matrix: every API route, from the app's own route catalogue, against the one
+ * table of route cases. A route that declares a permission must refuse a member lacking it; a
+ * route that names a record must refuse another park's; a route with neither must say why.
+ */
+let ctx: TestContext;
+let w: World;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  w = await buildWorld(ctx);
+}, 60_000);
+afterAll(() => ctx?.close());
+
+const key = (method: string, url: string) => `${method} ${url}`;
+
+describe('the route table', () => {
+  it('has exactly one row for every API route the app serves', () => {
+    const served = ctx.app.routeCatalog.map((r) => key(r.method, r.url)).sort();
+    const rows = ROUTE_CASES.map((c) => key(c.method, c.url));
+    expect(new Set(rows).size, 'duplicate rows').toBe(rows.length);
+    expect(served.filter((r) => !rows.includes(r)), 'routes without a row in route-table.ts').toEqual([]);
+    expect(rows.filter((r) => !served.includes(r)), 'rows for routes that no longer exist').toEqual([]);
+  });
+
+  it('proves every permission-gated route with a refused request', () => {
+    const gated = ctx.app.routeCatalog.filter((r) => r.permission.length > 0).map((r) => key(r.method, r.url));
+    const withoutDenied = ROUTE_CASES.filter((c) => gated.includes(key(c.method, c.url)) && !c.denied).map((c) => key(c.method, c.url));
+    expect(withoutDenied).toEqual([]);
+  });
+
+  it('says, for every other route, how another park is kept out or why it need not be', () => {
+    const missing = ROUTE_CASES.filter((c) => !c.denied && !c.otherPark && !c.open).map((c) => key(c.method, c.url));
+    expect(missing).toEqual([]);
+  });
+});
+
+function label(c: RouteCase) {
+  return key(c.method, c.url);
+}
+
+describe('a member without the permission is refused', () => {
+  const cases = ROUTE_CASES.filter((c) => c.denied);
+  it.each(cases.map((c) => [label(c), c] as const))('%s', async (_name, c) => {
+    const req = await c.denied!(w);
+    const res = await as(w, w.bareMemberA, c.method, req.url, req.body);
+    expect(res.status, res.message).toBe(403);
+    expect(res.code).toBe(4030);
+  });
+});
+
+describe("another park's records stay out of reach", () => {
+  const cases = ROUTE_CASES.filter((c) => c.otherPark);
+  it.each(cases.map((c) => [label(c), c] as const))('%s', async (_name, c) => {
+    const req = await c.otherPark!(w);
+    const res = await as(w, w.ownerA, c.method, req.url, req.body);
+    expect([403, 404], `${res.status} ${res.message}`).toContain(res.status);
+  });
+});

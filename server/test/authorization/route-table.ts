@@ -1,0 +1,88 @@
+import type { World } from './world.ts';
+
+/** A concrete request: its URL (with real ids) and body. */
+export interface CaseRequest {
+  url: string;
+  body?: unknown;
+}
+
+/**
+ * One row per API route. Each says how the route keeps people out, and gives the requests that
+ * prove it:
+ * - `denied`: a request that park A's member without any role must see refused with 403. Required
+ *   for every route that declares a permission, and for routes checking one in the handler.
+ * - `otherPark`: a request by park A's owner naming park B's record or park B itself; it must be
+ *   refused (403 or 404) and must not reveal or change park B's data.
+ * - `open`: why the route needs neither (public, or about the caller's own account only).
+ * Later modules add their routes' rows here; the matrix test fails for a route without one.
+ */
+export interface RouteCase {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+  url: string;
+  /** Permissions checked inside the handler rather than in the route config. */
+  handlerPermission?: string;
+  denied?: (w: World) => CaseRequest | Promise<CaseRequest>;
+  otherPark?: (w: World) => CaseRequest | Promise<CaseRequest>;
+  open?: string;
+}
+
+const ZERO_ID = '00000000-0000-7000-8000-000000000000';
+
+export const ROUTE_CASES: RouteCase[] = [
+  // Platform
+  { method: 'GET', url: '/api/health', open: 'public liveness probe' },
+  { method: 'GET', url: '/api/dev/status', open: 'development mode only, tells nothing about data' },
+  { method: 'GET', url: '/api/dev/outbox', open: 'development mode only (never enabled in production)' },
+
+  // Sign-in and session: the caller proves who they are; nothing of a park is named.
+  { method: 'POST', url: '/api/login', open: 'sign-in' },
+  { method: 'POST', url: '/api/login-verify-otp', open: 'sign-in' },
+  { method: 'POST', url: '/api/resent-otp', open: 'sign-in' },
+  { method: 'POST', url: '/api/forgot-password', open: 'password reset' },
+  { method: 'POST', url: '/api/forgot-password-verify-otp', open: 'password reset' },
+  { method: 'POST', url: '/api/reset-password', open: 'password reset' },
+  { method: 'POST', url: '/api/refresh-token', open: 'session' },
+  { method: 'POST', url: '/api/logout', open: 'session' },
+  { method: 'POST', url: '/api/update-pin-code', open: "the caller's own PIN" },
+  { method: 'POST', url: '/api/verify-pin-code', open: "the caller's own PIN" },
+  { method: 'POST', url: '/api/verify-password', open: "the caller's own password" },
+
+  // The caller's own user and profiles
+  { method: 'GET', url: '/api/user', open: 'the caller as the acting profile sees them' },
+  { method: 'GET', url: '/api/user/profiles', open: "the caller's own profiles" },
+  {
+    method: 'PUT',
+    url: '/api/profile/:id',
+    otherPark: (w) => ({ url: `/api/profile/${w.ownerB.profileId}`, body: { first_name: 'Intrus' } }),
+  },
+
+  // Files: a park reads only its own; signed links are checked by signature.
+  { method: 'POST', url: '/api/file/upload', open: "stores into the caller's own park" },
+  { method: 'POST', url: '/api/file/upload/file', open: "stores into the caller's own park" },
+  {
+    method: 'GET',
+    url: '/api/file/:id',
+    otherPark: async (w) => {
+      const id = await w.recordOfB('file', async () => {
+        const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+        const boundary = 'matrixboundary';
+        const payload = Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
+          png,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]);
+        const res = await w.ctx.app.inject({
+          method: 'POST',
+          url: '/api/file/upload',
+          headers: { authorization: `Bearer ${w.ownerB.token}`, profile_id: w.ownerB.profileId, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          payload,
+        });
+        return (res.json() as { data: { id: string } }).data.id;
+      });
+      return { url: `/api/file/${id}` };
+    },
+  },
+  { method: 'GET', url: '/api/file/signed/:id', open: 'public, but only with a valid unexpired signature' },
+];
+
+export { ZERO_ID };
