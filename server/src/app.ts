@@ -20,9 +20,17 @@ import type { AccessDeps } from './modules/access/access.deps.ts';
 import { authRoutes } from './modules/access/auth.routes.ts';
 import { pinRoutes } from './modules/access/pin.routes.ts';
 import { userRoutes } from './modules/access/user.routes.ts';
+import { rolesRoutes } from './modules/access/roles.routes.ts';
+import { adminsRoutes } from './modules/access/admins.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import type { FilesDeps } from './modules/files/files.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { passwordChangeRoutes } from './modules/access/password-change.routes.ts';
+import { parkRoutes } from './modules/park/park.routes.ts';
+import { locationRoutes } from './modules/location/location.routes.ts';
+// Each module's "reset the account" options, registered once.
+import './modules/access/access.reset.ts';
+import './modules/files/files.reset.ts';
 
 export interface AppDeps {
   config: Config;
@@ -69,7 +77,12 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
       await api.register(authRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
       await api.register(pinRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(userRoutes, { deps: access, files });
+      await api.register(rolesRoutes, { deps: access });
+      await api.register(adminsRoutes, { deps: access, files });
       await api.register(filesRoutes, { deps: files });
+      await api.register(passwordChangeRoutes, { deps: access, rateLimit: signInRateLimit });
+      await api.register(parkRoutes, { deps: { db, files } });
+      await api.register(locationRoutes);
       if (config.devOutbox) await api.register(outboxRoutes, { db });
     },
     { prefix: '/api' },

@@ -62,3 +62,14 @@ describe("another park's records stay out of reach", () => {
     expect([403, 404], `${res.status} ${res.message}`).toContain(res.status);
   });
 });
+
+describe('after every attempt from park A', () => {
+  it("park B's company, roles and people are as they were", async () => {
+    const park = await as(w, w.ownerB, 'GET', `/api/park/${w.parkB}`);
+    expect(park.data.name).toBe('Parc B');
+    const roles = await as(w, w.ownerB, 'GET', '/api/role-name');
+    expect(roles.data.map((r: { name: string }) => r.name).sort()).toEqual(['Agent de terrain', 'Caissier', 'Gestionnaire']);
+    const admins = await as(w, w.ownerB, 'GET', `/api/admin?park_id=${w.parkB}&itemPerPage=50`);
+    expect(admins.data.items.map((a: { first_name: string }) => a.first_name)).toEqual(['Awa']);
+  });
+});

@@ -83,6 +83,97 @@ export const ROUTE_CASES: RouteCase[] = [
     },
   },
   { method: 'GET', url: '/api/file/signed/:id', open: 'public, but only with a valid unexpired signature' },
+
+  // Company data, password change, reset, deletion and countries (park, access, location modules).
+  { method: 'GET', url: '/api/park/:park_id', otherPark: (w) => ({ url: `/api/park/${w.parkB}` }) },
+  {
+    method: 'PUT',
+    url: '/api/park/:park_id',
+    denied: (w) => ({ url: `/api/park/${w.parkA}`, body: { name: 'Intrus' } }),
+    otherPark: (w) => ({ url: `/api/park/${w.parkB}`, body: { name: 'Intrus' } }),
+  },
+  { method: 'PUT', url: '/api/account', denied: () => ({ url: '/api/account', body: { name: 'Intrus' } }) },
+  { method: 'DELETE', url: '/api/account', denied: () => ({ url: '/api/account' }) },
+  { method: 'GET', url: '/api/park/by-code/:company', open: "a park's public card (name, city, logo) found by the code its owner hands out" },
+  { method: 'GET', url: '/api/park/reset-options', denied: () => ({ url: '/api/park/reset-options' }) },
+  {
+    method: 'PUT',
+    url: '/api/park/reset/:parkID',
+    denied: (w) => ({ url: `/api/park/reset/${w.parkA}`, body: { options: ['roles'] } }),
+    otherPark: (w) => ({ url: `/api/park/reset/${w.parkB}`, body: { options: ['roles'] } }),
+  },
+  { method: 'POST', url: '/api/admin-reset-password', open: "the caller's own password" },
+  { method: 'GET', url: '/api/location/country', open: 'public reference list' },
+
+  // Roles, permissions and park administrators (access module).
+  { method: 'GET', url: '/api/permissions/list', open: 'the permission catalogue, the same for every park' },
+  { method: 'GET', url: '/api/access-root', open: "the caller's own acting profile" },
+  { method: 'GET', url: '/api/role-name', denied: () => ({ url: '/api/role-name' }) },
+  { method: 'POST', url: '/api/role-name/add', denied: () => ({ url: '/api/role-name/add', body: { name: 'Intrus', permissions: ['MANAGE_ACCESS'] } }) },
+  {
+    method: 'PUT',
+    url: '/api/role-name/update/:id',
+    denied: () => ({ url: `/api/role-name/update/${ZERO_ID}`, body: { name: 'Intrus', permissions: ['MANAGE_ACCESS'] } }),
+    otherPark: async (w) => ({ url: `/api/role-name/update/${await roleOfB(w)}`, body: { name: 'Intrus', permissions: ['MANAGE_ACCESS'] } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/role-name/delete/:id',
+    denied: () => ({ url: `/api/role-name/delete/${ZERO_ID}` }),
+    otherPark: async (w) => ({ url: `/api/role-name/delete/${await roleOfB(w)}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/permissions/role/:role_id',
+    denied: () => ({ url: `/api/permissions/role/${ZERO_ID}` }),
+    otherPark: async (w) => ({ url: `/api/permissions/role/${await roleOfB(w)}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/access/role_name/:role_id',
+    denied: () => ({ url: `/api/access/role_name/${ZERO_ID}` }),
+    otherPark: async (w) => ({ url: `/api/access/role_name/${await roleOfB(w)}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/permissions/profile/permissions/:profile_id',
+    handlerPermission: 'MANAGE_ACCESS (without it, only the acting profile itself)',
+    denied: (w) => ({ url: `/api/permissions/profile/permissions/${w.ownerA.profileId}` }),
+    otherPark: (w) => ({ url: `/api/permissions/profile/permissions/${w.ownerB.profileId}` }),
+  },
+  {
+    method: 'GET',
+    url: '/api/admin',
+    denied: (w) => ({ url: `/api/admin?park_id=${w.parkA}` }),
+    otherPark: (w) => ({ url: `/api/admin?park_id=${w.parkB}` }),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/add',
+    denied: () => ({ url: '/api/admin/add', body: { first_name: 'Intrus', last_name: 'Intrus', email: 'intrus@test.flotte', role_ids: [ZERO_ID] } }),
+    otherPark: (w) => ({ url: '/api/admin/add', body: { park_id: w.parkB, first_name: 'Intrus', last_name: 'Intrus', email: 'intrus@test.flotte', role_ids: [ZERO_ID] } }),
+  },
+  {
+    method: 'PUT',
+    url: '/api/admin/:id',
+    denied: () => ({ url: `/api/admin/${ZERO_ID}`, body: { first_name: 'Intrus' } }),
+    otherPark: (w) => ({ url: `/api/admin/${w.ownerB.profileId}`, body: { first_name: 'Intrus' } }),
+  },
+  {
+    method: 'DELETE',
+    url: '/api/park/remove-profile',
+    denied: (w) => ({ url: `/api/park/remove-profile?profile_id=${w.ownerA.profileId}` }),
+    otherPark: (w) => ({ url: `/api/park/remove-profile?profile_id=${w.ownerB.profileId}` }),
+  },
 ];
 
 export { ZERO_ID };
+
+/** One of park B's roles (every park starts with the default ones). */
+function roleOfB(w: World): Promise<string> {
+  return w.recordOfB('role', async () => {
+    const res = await w.ctx.api('GET', '/api/role-name', { token: w.ownerB.token, profileId: w.ownerB.profileId });
+    return (res.data as { id: string }[])[0].id;
+  });
+}
+

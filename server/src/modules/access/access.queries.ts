@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, expandPermissions, OWNER_ROLE, type Permission } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import { supportsNamedStatements, type Db } from '../../platform/db/database.ts';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { otpChallenges, otpSends, parks, profileRoles, profiles, refreshTokens, roles, sessions, users } from './access.tables.ts';
 import type { Identifier } from './identity.ts';
@@ -56,6 +56,11 @@ function pool(db: Db): Pick<import('pg').Pool, 'query'> {
   return (db as unknown as { $client: import('pg').Pool }).$client;
 }
 
+/** The statement's name where the engine can prepare it per connection (not on embedded PGlite). */
+function statementName(db: Db, name: string): string | undefined {
+  return supportsNamedStatements(pool(db)) ? name : undefined;
+}
+
 const LOAD_CALLER_SQL = `
   select s.pin_verified_at, s.profile_id as session_profile_id,
          p.id as profile_id, p.park_id, p.type, p.role,
@@ -82,7 +87,7 @@ export async function loadCaller(db: Db, q: { userId: string; sessionId: string;
     type: string | null;
     role: string | null;
     permissions: string[] | null;
-  }>({ name: 'flotte_load_caller', text: LOAD_CALLER_SQL, values: [q.sessionId, q.userId, q.profileId] });
+  }>({ name: statementName(db, 'flotte_load_caller'), text: LOAD_CALLER_SQL, values: [q.sessionId, q.userId, q.profileId] });
   const row = result.rows[0];
   if (!row) return null;
   const pinVerifiedAt = row.pin_verified_at ? new Date(row.pin_verified_at) : null;
@@ -126,7 +131,7 @@ export interface UserWithParks {
 
 /** GET /api/user in one prepared round trip: the user and the parks of their profiles. */
 export async function userWithParks(db: Db, userId: string, actingProfileId: string | null): Promise<UserWithParks | null> {
-  const { rows } = await pool(db).query({ name: 'flotte_user_with_parks', text: USER_WITH_PARKS_SQL, values: [userId, actingProfileId] });
+  const { rows } = await pool(db).query({ name: statementName(db, 'flotte_user_with_parks'), text: USER_WITH_PARKS_SQL, values: [userId, actingProfileId] });
   if (!rows.length) return null;
   const u = rows[0];
   return {
@@ -243,4 +248,15 @@ export async function rotateRefreshToken(db: Db, id: string): Promise<boolean> {
     .where(and(eq(refreshTokens.id, id), isNull(refreshTokens.rotatedAt)))
     .returning({ id: refreshTokens.id });
   return rows.length === 1;
+}
+
+/**
+ * Ends every session acting with a profile (the profile was removed from its park). Takes a
+ * transaction too, so the removal and the revocation commit together.
+ */
+export async function revokeProfileSessions(db: Pick<Db, 'update'>, profileId: string, reason: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date(), revokedReason: reason })
+    .where(and(eq(sessions.profileId, profileId), isNull(sessions.revokedAt)));
 }

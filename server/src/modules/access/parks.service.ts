@@ -34,9 +34,16 @@ function parkCode(name: string): string {
 
 export async function createPark(db: Db, v: NewPark) {
   return db.transaction(async (tx) => {
+    // The random suffix can repeat for parks of the same name: draw again until it is free.
+    let code = v.code ?? parkCode(v.name);
+    for (let tries = 0; !v.code && tries < 20; tries++) {
+      const [taken] = await tx.select({ id: parks.id }).from(parks).where(eq(parks.code, code)).limit(1);
+      if (!taken) break;
+      code = parkCode(v.name);
+    }
     const [park] = await tx
       .insert(parks)
-      .values({ ...v, code: v.code ?? parkCode(v.name), timeZone: v.timeZone ?? 'Africa/Douala' })
+      .values({ ...v, code, timeZone: v.timeZone ?? 'Africa/Douala' })
       .returning();
     await tx.insert(roles).values(DEFAULT_ROLES.map((r) => ({ ...r, parkId: park.id })));
     return park;

@@ -37,6 +37,18 @@ export interface OpenOptions {
  */
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/**
+ * Pools whose connections all share one database session: pglite-socket multiplexes every
+ * connection onto the single PGlite instance. Named prepared statements live in the session, so
+ * there two connections preparing the same name collide ("prepared statement already exists").
+ */
+const singleSessionPools = new WeakSet<object>();
+
+/** Whether named prepared statements are safe on this client (a PostgreSQL server: yes). */
+export function supportsNamedStatements(client: object): boolean {
+  return !singleSessionPools.has(client);
+}
+
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const poolMax = opts.poolMax ?? 10;
   let url: string;
@@ -71,6 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000 });
   // An idle client's error (server restart, socket closed) must not crash the process.
   pool.on('error', (err) => opts.log?.error({ err }, 'idle database client error'));
+  if (engine === 'pglite') singleSessionPools.add(pool);
   const db = drizzle(pool);
 
   return {

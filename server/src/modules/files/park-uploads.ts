@@ -1,0 +1,50 @@
+import { rm, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Db } from '../../platform/db/database.ts';
+import { files } from './files.tables.ts';
+
+/** The id in a stored file path ('/api/file/<id>', what parks.logo and users.image hold), else null. */
+export function fileIdOfPath(stored: string | null | undefined): string | null {
+  const m = /^\/api\/file\/([0-9a-f-]{36})$/i.exec(stored ?? '');
+  return m ? m[1].toLowerCase() : null;
+}
+
+/**
+ * Deletes a park's file rows, except those kept, and answers where their bytes are, for the caller
+ * to remove once its transaction has committed.
+ */
+export async function deleteParkFileRows(db: Pick<Db, 'delete'>, parkId: string, keepIds: Iterable<string>): Promise<string[]> {
+  const keep = [...keepIds];
+  const where = keep.length ? and(eq(files.parkId, parkId), notInArray(files.id, keep)) : eq(files.parkId, parkId);
+  const gone = await db.delete(files).where(where).returning({ storagePath: files.storagePath });
+  return gone.map((f) => f.storagePath);
+}
+
+/** Removes stored bytes; one already gone is fine (a retried reset, a hand-cleaned disk). */
+export async function unlinkStored(dataDir: string, storagePaths: string[]): Promise<void> {
+  const root = path.resolve(dataDir, 'uploads');
+  for (const p of storagePaths) {
+    const full = path.resolve(dataDir, p);
+    if (!full.startsWith(root + path.sep)) continue;
+    await unlink(full).catch((err: NodeJS.ErrnoException) => {
+      if (err.code !== 'ENOENT') throw err;
+    });
+  }
+}
+
+/** Removes the park's whole upload folder (DATA_DIR/uploads/<park>), when the park is deleted. */
+export async function removeParkUploads(dataDir: string, parkId: string): Promise<void> {
+  if (!/^[0-9a-f-]{36}$/i.test(parkId)) return;
+  await rm(path.join(dataDir, 'uploads', parkId), { recursive: true, force: true });
+}
+
+/** Which of these file ids belong to the park. */
+export async function parkFileIdsAmong(db: Pick<Db, 'select'>, parkId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.parkId, parkId), inArray(files.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}

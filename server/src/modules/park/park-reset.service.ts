@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm';
+import type { TResetOption } from '@flotte/contract';
+import { AppError } from '../../platform/errors.ts';
+import { parks, profiles, users } from '../access/access.tables.ts';
+import { fileIdOfPath } from '../files/park-uploads.ts';
+import type { ParkDeps } from './park.service.ts';
+import { resetOptions, type ResetContext } from './reset-registry.ts';
+
+export interface Log {
+  warn(obj: object, msg: string): void;
+}
+
+/** What the reset dialog offers, in run order. */
+export function listResetOptions(): TResetOption[] {
+  return resetOptions().map(({ code, label, description }) => ({ code, label, description }));
+}
+
+/**
+ * Files the park still shows after any reset: its logo and the photos of its people (a photo is
+ * the person's own, not park data).
+ */
+async function filesToKeep(deps: ParkDeps, parkId: string): Promise<Set<string>> {
+  const [park] = await deps.db.select({ logo: parks.logo }).from(parks).where(eq(parks.id, parkId)).limit(1);
+  const photos = await deps.db
+    .select({ image: users.image })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(profiles.parkId, parkId));
+  const ids = [park?.logo, ...photos.map((p) => p.image)].map(fileIdOfPath).filter((id): id is string => !!id);
+  return new Set(ids);
+}
+
+/**
+ * Runs the chosen options in one transaction, in registry order: the park comes out reset as a
+ * whole or not at all. Files leave the disk only after the commit.
+ */
+export async function resetPark(deps: ParkDeps, v: { parkId: string; options: string[]; log: Log }): Promise<string[]> {
+  const all = resetOptions();
+  const unknown = v.options.filter((code) => !all.some((o) => o.code === code));
+  if (unknown.length) {
+    const message = `Élément à réinitialiser inconnu : ${unknown.join(', ')}`;
+    throw new AppError('VALIDATION_FAILED', { message, fieldErrors: [{ field: 'options', message }] });
+  }
+  const chosen = all.filter((o) => v.options.includes(o.code));
+  const afterCommit: (() => Promise<void>)[] = [];
+  const ctx: ResetContext = {
+    dataDir: deps.files.dataDir,
+    keepFileIds: await filesToKeep(deps, v.parkId),
+    afterCommit: (task) => void afterCommit.push(task),
+  };
+  await deps.db.transaction(async (tx) => {
+    for (const option of chosen) await option.reset(tx, v.parkId, ctx);
+  });
+  for (const task of afterCommit) {
+    // The reset is done and committed; a file left on disk is only wasted space, so log and go on.
+    await task().catch((err) => v.log.warn({ err, parkId: v.parkId }, 'reset: cleanup after commit failed'));
+  }
+  return chosen.map((o) => o.code);
+}

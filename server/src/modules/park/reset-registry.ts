@@ -1,0 +1,40 @@
+import type { TResetOption } from '@flotte/contract';
+import type { Db } from '../../platform/db/database.ts';
+
+/** The transaction a reset runs in: every chosen option commits together or not at all. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface ResetContext {
+  /** Where uploads live (DATA_DIR), for options that remove files. */
+  dataDir: string;
+  /** File ids the park still shows whatever is reset (its logo, people's photos): never deleted. */
+  keepFileIds: ReadonlySet<string>;
+  /**
+   * Work to do once the transaction has committed (removing files from disk): a reset that rolls
+   * back must leave everything as it was.
+   */
+  afterCommit(task: () => Promise<void>): void;
+}
+
+export interface ResetOptionDefinition extends TResetOption {
+  /** Position in the list and in the run: later options may rely on what earlier ones cleared. */
+  order: number;
+  reset(tx: Tx, parkId: string, ctx: ResetContext): Promise<void>;
+}
+
+/**
+ * What "reset the account" can wipe. Each module registers its own option from a file of its own
+ * (access.reset.ts, files.reset.ts, later vehicles, drivers, operations ...), imported once at
+ * startup, so the park module never has to know them.
+ */
+const options = new Map<string, ResetOptionDefinition>();
+
+/** Registers (or replaces, for a module loaded twice) the option of that code. */
+export function registerResetOption(option: ResetOptionDefinition): void {
+  options.set(option.code, option);
+}
+
+/** The registered options, in run order. */
+export function resetOptions(): ResetOptionDefinition[] {
+  return [...options.values()].sort((a, b) => a.order - b.order || a.code.localeCompare(b.code));
+}
