@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { DatesProvider } from '@mantine/dates';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { TOAST_SUCCESS_MS } from '../ui/toast.ts';
 import { AppRoutes } from './router.tsx';
@@ -10,20 +9,21 @@ import { theme } from './theme.ts';
 // the notifications store and appear as soon as it mounts.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
-/** Providers, outermost first: theme, dates (French, weeks from Monday), toasts, session, routes. */
+/**
+ * Providers, outermost first: theme, toasts, session, routes. Calendar settings (French, weeks from
+ * Monday) come with the date widgets (ui/dates), so the sign-in path never loads @mantine/dates.
+ */
 export function App() {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <DatesProvider settings={{ locale: 'fr', firstDayOfWeek: 1 }}>
-        <Suspense fallback={null}>
-          {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
-          <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
-        </Suspense>
-        {/* TanStack Query is provided by the signed-in layout: the sign-in screens cache nothing. */}
-        <SessionProvider>
-          <AppRoutes />
-        </SessionProvider>
-      </DatesProvider>
+      <Suspense fallback={null}>
+        {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
+        <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
+      </Suspense>
+      {/* TanStack Query is provided by the signed-in layout: the sign-in screens cache nothing. */}
+      <SessionProvider>
+        <AppRoutes />
+      </SessionProvider>
     </MantineProvider>
   );
 }

@@ -1,0 +1,285 @@
+import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Box, Button, Checkbox, CloseButton, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@flotte/contract';
+import { DownloadIcon, SearchIcon, SortIcon } from '../dialogs/icons.tsx';
+import type { ExportColumn } from '../export/export-table.ts';
+import { cellAlign, DataTableBody } from './DataTableBody.tsx';
+import { DataTablePagination } from './DataTablePagination.tsx';
+import { fetchAllPages } from './fetch-all.ts';
+import { lastPage, nextSort, pageSelectionState, togglePage, toggleRow } from './table-state.ts';
+import type { DataTableColumn, DataTableFetch, DataTableQuery, SortState } from './types.ts';
+import { useSearchTrigger } from './useSearchTrigger.ts';
+
+// The dialog (and, behind it, the file writers) downloads the first time someone exports.
+// (Cast: React.lazy drops the dialog's type parameter; the type-only import costs nothing at run time.)
+const ExportDialog = lazy(() => import('../export/ExportDialog.tsx')) as unknown as typeof import('../export/ExportDialog.tsx').ExportDialog;
+
+export const DATA_TABLE_EMPTY_TEXT = 'Aucun élément trouvé';
+
+export interface DataTableProps<T> {
+  columns: readonly DataTableColumn<T>[];
+  /** Loads one page; receives the page, size, search (3+ characters), sort and filters. */
+  fetchPage: DataTableFetch<T>;
+  /** Base of the TanStack Query key, e.g. ['operations', 'list']; the query is appended. */
+  queryKey: readonly unknown[];
+  /** Defaults to the row's `id`. */
+  getRowId?: (row: T) => string;
+  /** Values of the caller's filter inputs (rendered in `filtersSlot`); a change goes back to page 1. */
+  filters?: Record<string, unknown>;
+  filtersSlot?: ReactNode;
+  /** Buttons of the screen, shown beside the export button. */
+  actions?: ReactNode;
+  searchable?: boolean;
+  searchPlaceholder?: string;
+  pageSizes?: readonly number[];
+  defaultPageSize?: number;
+  initialSort?: SortState;
+  emptyText?: string;
+  onRowClick?: (row: T) => void;
+  selectable?: boolean;
+  onSelectionChange?: (rows: T[]) => void;
+  /** Shows 'Exporter': the file gets this name plus the date ('Operations_2025-01-05.pdf'). */
+  exportFileName?: string;
+  /** Title on the PDF and name of the Excel sheet; defaults to exportFileName. */
+  exportTitle?: string;
+  /** Width under which the table scrolls sideways instead of squeezing its columns (phones). */
+  minWidth?: number;
+  testId?: string;
+}
+
+const EMPTY_SELECTION = new Map<string, never>();
+const defaultRowId = (row: unknown) => String((row as { id: unknown }).id);
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+
+/**
+ * The paginated table every list uses: the server pages, searches (3+ characters, 300 ms after
+ * typing stops), sorts and filters; the previous page stays on screen while the next loads, so
+ * nothing flashes on a slow network. Export takes every page of what the filters select.
+ */
+export function DataTable<T>({
+  columns,
+  fetchPage,
+  queryKey,
+  getRowId = defaultRowId,
+  filters: filtersProp,
+  filtersSlot,
+  actions,
+  searchable = true,
+  searchPlaceholder = 'Rechercher',
+  pageSizes = PAGE_SIZES,
+  defaultPageSize = DEFAULT_PAGE_SIZE,
+  initialSort,
+  emptyText = DATA_TABLE_EMPTY_TEXT,
+  onRowClick,
+  selectable = false,
+  onSelectionChange,
+  exportFileName,
+  exportTitle,
+  minWidth,
+  testId = 'data-table',
+}: DataTableProps<T>) {
+  const filters = useMemo(() => filtersProp ?? {}, [filtersProp]);
+  const search = useSearchTrigger();
+  const [sort, setSort] = useState<SortState | undefined>(initialSort);
+  const [itemPerPage, setItemPerPage] = useState(defaultPageSize);
+  const [exportOpened, setExportOpened] = useState(false);
+  const [exportMounted, setExportMounted] = useState(false);
+
+  // A new search or filter asks another question: page 1, and a selection of rows it may no longer
+  // contain is dropped. Resetting while rendering (rather than in an effect) avoids one request
+  // for the old page with the new filters.
+  const criteriaKey = JSON.stringify([filters, search.applied]);
+  const pageKey = JSON.stringify([criteriaKey, sort, itemPerPage]);
+  const [pageState, setPageState] = useState({ key: pageKey, page: 1 });
+  if (pageState.key !== pageKey) setPageState({ key: pageKey, page: 1 }); // React re-renders at once
+  const requestedPage = pageState.key === pageKey ? pageState.page : 1;
+  const setPage = (page: number) => setPageState({ key: pageKey, page });
+  const [selectionState, setSelectionState] = useState({ key: criteriaKey, rows: new Map<string, T>() });
+  if (selectionState.key !== criteriaKey) setSelectionState({ key: criteriaKey, rows: new Map<string, T>() });
+  const selection = selectionState.key === criteriaKey ? selectionState.rows : EMPTY_SELECTION;
+  const setSelection = (rows: Map<string, T>) => setSelectionState({ key: criteriaKey, rows });
+
+  const query: DataTableQuery = {
+    page: requestedPage,
+    itemPerPage,
+    ...(search.applied ? { search: search.applied } : {}),
+    ...(sort ? { sort } : {}),
+    filters,
+  };
+  const result = useQuery({
+    queryKey: [...queryKey, query],
+    queryFn: ({ signal }) => fetchPage(query, signal),
+    placeholderData: keepPreviousData,
+  });
+
+  const data = result.data;
+  const total = data?.meta.total ?? 0;
+  // Rows deleted elsewhere can leave the page past the end: show the last one that exists.
+  const maxPage = lastPage(total, itemPerPage);
+  const settled = data !== undefined && !result.isPlaceholderData;
+  useEffect(() => {
+    if (settled && requestedPage > maxPage) setPageState({ key: pageKey, page: maxPage });
+  }, [settled, requestedPage, maxPage, pageKey]);
+
+  const notify = onSelectionChange;
+  useEffect(() => {
+    notify?.([...selection.values()]);
+  }, [selection, notify]);
+
+  const rows = data?.items;
+  const pageIds = useMemo(() => (rows ?? []).map(getRowId), [rows, getRowId]);
+  const selectedIds = useMemo(() => new Set(selection.keys()), [selection]);
+  const pageSelected = pageSelectionState(selectedIds, pageIds);
+  const state = result.isError && !data ? 'error' : result.isPending ? 'loading' : 'ready';
+  const refreshing = result.isFetching && result.isPlaceholderData;
+
+  const exportColumns: ExportColumn<T>[] = useMemo(
+    () =>
+      columns
+        .filter((c) => c.exportable !== false)
+        .map((c) => ({ header: c.header, money: c.money, value: c.exportValue ?? ((row: T) => (row as Record<string, unknown>)[c.key]) })),
+    [columns],
+  );
+  const exportQuery = { search: query.search, sort: query.sort, filters };
+
+  return (
+    <Stack gap="sm" data-testid={testId}>
+      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+        <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 260px' }}>
+          {searchable ? (
+            <TextInput
+              aria-label={searchPlaceholder}
+              placeholder={searchPlaceholder}
+              leftSection={<SearchIcon size={16} />}
+              value={search.input}
+              onChange={(e) => search.onInput(e.currentTarget.value)}
+              rightSection={search.input ? <CloseButton size="sm" aria-label="Effacer la recherche" onClick={search.clear} /> : null}
+              style={{ flex: '1 1 200px', maxWidth: 360 }}
+              data-testid={`${testId}-search`}
+            />
+          ) : null}
+          {filtersSlot}
+        </Group>
+        <Group gap="sm" wrap="wrap">
+          {selectable && selection.size > 0 ? (
+            <Text size="sm" c="dimmed" data-testid={`${testId}-selected-count`}>
+              {selection.size} sélectionné{selection.size > 1 ? 's' : ''}
+            </Text>
+          ) : null}
+          {actions}
+          {exportFileName ? (
+            <Button
+              variant="light"
+              leftSection={<DownloadIcon size={16} />}
+              onClick={() => {
+                setExportMounted(true);
+                setExportOpened(true);
+              }}
+              disabled={state !== 'ready' || total === 0}
+              data-testid={`${testId}-export`}
+            >
+              Exporter
+            </Button>
+          ) : null}
+        </Group>
+      </Group>
+
+      <Table.ScrollContainer minWidth={minWidth ?? Math.max(480, columns.length * 130)} type="native">
+        <Table
+          striped
+          highlightOnHover={Boolean(onRowClick)}
+          verticalSpacing="sm"
+          aria-busy={result.isFetching}
+          style={{ opacity: refreshing ? 0.6 : 1, transition: 'opacity 150ms' }}
+          data-testid={`${testId}-table`}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              {selectable ? (
+                <Table.Th w={40}>
+                  <Checkbox
+                    aria-label="Sélectionner toute la page"
+                    checked={pageSelected === 'all'}
+                    indeterminate={pageSelected === 'some'}
+                    disabled={pageIds.length === 0}
+                    onChange={() => setSelection(togglePage(selection, rows ?? [], getRowId))}
+                    data-testid={`${testId}-select-all`}
+                  />
+                </Table.Th>
+              ) : null}
+              {columns.map((column) => (
+                <Table.Th
+                  key={column.key}
+                  w={column.width}
+                  ta={cellAlign(column)}
+                  aria-sort={column.sortable ? (sort?.key === column.key ? ARIA_SORT[sort.direction] : 'none') : undefined}
+                  style={{ whiteSpace: 'nowrap' }}
+                >
+                  {column.sortable ? (
+                    <UnstyledButton
+                      onClick={() => setSort(nextSort(sort, column.key))}
+                      data-testid={`${testId}-sort-${column.key}`}
+                      fw={700}
+                      fz="sm"
+                      style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
+                    >
+                      {column.header}
+                      <Box component="span" c={sort?.key === column.key ? undefined : 'dimmed'} style={{ display: 'inline-flex' }}>
+                        <SortIcon direction={sort?.key === column.key ? sort.direction : undefined} />
+                      </Box>
+                    </UnstyledButton>
+                  ) : (
+                    column.header
+                  )}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <DataTableBody
+            columns={columns}
+            rows={rows}
+            getRowId={getRowId}
+            state={state}
+            error={result.error}
+            onRetry={() => void result.refetch()}
+            skeletonRows={Math.min(itemPerPage, 10)}
+            emptyText={emptyText}
+            selectable={selectable}
+            selectedIds={selectedIds}
+            onToggleRow={(row) => setSelection(toggleRow(selection, getRowId(row), row))}
+            onRowClick={onRowClick}
+            testId={testId}
+          />
+        </Table>
+      </Table.ScrollContainer>
+
+      {state === 'ready' && total > 0 ? (
+        <DataTablePagination
+          page={Math.min(requestedPage, maxPage)}
+          itemPerPage={itemPerPage}
+          shown={data ? data.meta : { page: requestedPage, itemPerPage }}
+          total={total}
+          pageSizes={pageSizes}
+          onPage={setPage}
+          onPageSize={setItemPerPage}
+          testId={testId}
+        />
+      ) : null}
+
+      {exportFileName && exportMounted ? (
+        <Suspense fallback={null}>
+          <ExportDialog
+            opened={exportOpened}
+            onClose={() => setExportOpened(false)}
+            fileName={exportFileName}
+            title={exportTitle}
+            columns={exportColumns}
+            loadRows={(signal, onProgress) => fetchAllPages(fetchPage, exportQuery, signal, onProgress)}
+            testId={`${testId}-export-dialog`}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
