@@ -150,7 +150,8 @@ let js = null;
     for (const r of js.nested) console.log(`  ${kB(r.bytes).padStart(9)}  ${r.chunks}`);
     if (js.signInMissing.length) notes.push(`sign-in chunk(s) not found in web/dist: ${js.signInMissing.join(', ')}`);
     console.log(`before sign-in usable (entry graph + ${js.signInChunks.join(' + ')}): ${kB(js.signIn)}`);
-    console.log(`any route (largest of the above): ${kB(js.anyRoute)}`);
+    console.log(`any route (largest screen of the above): ${kB(js.anyRoute)}`);
+    if (js.onDemand.length) console.log(`largest on-demand chunk (loads on a click, e.g. an export writer): ${kB(js.onDemand[0].bytes)} ${js.onDemand[0].chunk}`);
     console.log(`(CSS, not counted: ${kB(js.cssGz)} gzip)`);
   }
 }

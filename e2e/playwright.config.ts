@@ -34,6 +34,12 @@ export default defineConfig({
       ],
     },
   },
+  // One server for the whole run: the first-visit spec needs the demo accounts untouched (no PIN
+  // set yet), so it runs before the specs that sign the demo owner in and change things.
+  projects: [
+    { name: 'first-visit', testMatch: /sign-in\.spec\.ts$/ },
+    { name: 'features', testIgnore: /sign-in\.spec\.ts$/, dependencies: ['first-visit'] },
+  ],
   webServer: {
     command: `node ../scripts/e2e-server.mjs ${port}`,
     url: `http://127.0.0.1:${port}/api/health`,

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, normalizePhone, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_PATTERN, PIN_MESSAGE, WIRE_DATE_PATTERN } from './constants.ts';
 
+// Messages zod writes itself (a missing field, a wrong type) come out in French, like ours. Set
+// here, in the file every schema builds on, so a screen importing one schema file directly (to keep
+// the sign-in bundle small) gets French messages too.
+z.config(z.locales.fr());
+
 // Contact, PIN and password formats with their messages, to the letter of spec 000/002 section 5.
 
 /** People type spaces, dashes and dots in phone numbers; they are dropped before the check. */

@@ -9,6 +9,3 @@ export * from './wire-date.ts';
 export * from './park-settings.ts';
 export * from './access-admin.ts';
 
-import { z } from 'zod';
-// Messages zod writes itself (a missing field, a wrong type) come out in French, like ours.
-z.config(z.locales.fr());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './formats.ts'; // French zod messages (set there) for every schema
 
 export const PAGE_SIZES = [5, 10, 20, 30, 40, 50, 100, 500, 1000] as const;
 export const DEFAULT_PAGE_SIZE = 5;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import type { Permission } from '@flotte/contract';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RouteLoader } from '../ui/RouteLoader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
@@ -19,6 +20,12 @@ const DashboardLayout = lazy(() => import('./layout/DashboardLayout.tsx'));
 const DashboardHome = lazy(() => import('../features/dashboard/DashboardHome.tsx'));
 const ModulePage = lazy(() => import('./pages/ModulePage.tsx'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage.tsx'));
+const GalleryPage = lazy(() => import('../ui/gallery/GalleryPage.tsx'));
+const AccessPage = lazy(() => import('../features/access/AccessPage.tsx'));
+const CompanyPage = lazy(() => import('../features/company/CompanyPage.tsx'));
+const AccountPage = lazy(() => import('../features/account/AccountPage.tsx'));
+// Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
+const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
 /**
  * Starts downloading the most likely first screen while the session is being restored, instead
@@ -41,6 +48,15 @@ function page(Screen: ComponentType, fullPage = false): ReactNode {
   );
 }
 
+/** A screen behind a tab view: 'Accès refusé' for a profile without it (the screen is then never downloaded). */
+function guarded(view: Permission, screen: ReactNode): ReactNode {
+  return (
+    <Suspense fallback={<RouteLoader />}>
+      <RequireView view={view}>{screen}</RequireView>
+    </Suspense>
+  );
+}
+
 export function AppRoutes() {
   return (
     <BrowserRouter>
@@ -56,8 +72,12 @@ export function AppRoutes() {
           </Route>
           <Route path="/dashboard" element={<RequireSession>{page(DashboardLayout, true)}</RequireSession>}>
             <Route index element={page(DashboardHome)} />
+            <Route path="access" element={guarded('VIEW_ACCESS_MANAGEMENT', page(AccessPage))} />
+            <Route path="company" element={guarded('VIEW_COMPANY_PROFILE', page(CompanyPage))} />
+            <Route path="account" element={page(AccountPage)} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
+          <Route path="/dev/gallery" element={page(GalleryPage, true)} />
           <Route path="*" element={page(NotFoundPage, true)} />
         </Routes>
       </ErrorBoundary>

@@ -1,4 +1,4 @@
-import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, Image, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -43,9 +43,25 @@ function DashboardShell() {
                 <Wordmark size={26} />
               </Link>
               {park ? (
-                <Text size="sm" c="dimmed" truncate="end" miw={0} visibleFrom="xs" data-testid="header-park-name">
-                  {park.name}
-                </Text>
+                <Group gap={8} wrap="nowrap" miw={0}>
+                  {user.data?.ets_logo ? (
+                    // The acting park's logo, a signed link; key: a new logo is a new link, a fresh <img>.
+                    <Image
+                      key={user.data.ets_logo}
+                      src={user.data.ets_logo}
+                      alt={`Logo de ${park.name}`}
+                      h={28}
+                      w={28}
+                      radius="sm"
+                      fit="contain"
+                      style={{ flexShrink: 0 }}
+                      data-testid="header-park-logo"
+                    />
+                  ) : null}
+                  <Text size="sm" c="dimmed" truncate="end" miw={0} visibleFrom="xs" data-testid="header-park-name">
+                    {park.name}
+                  </Text>
+                </Group>
               ) : null}
             </Group>
             {user.data ? <UserMenu user={user.data} /> : <Skeleton h={32} w={32} circle />}

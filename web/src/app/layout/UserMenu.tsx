@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Group, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { LOGIN_TYPE_LABELS, type TProfileSummary, type TUser } from '@flotte/contract';
 import { useProfiles } from '../../features/auth/queries.ts';
 import { sessionStore } from '../../features/auth/session.ts';
@@ -76,6 +76,12 @@ export function UserMenu({ user }: { user: TUser }) {
           ))
         )}
         <Menu.Divider />
+        <Menu.Item component={Link} to="/dashboard/account" data-testid="account-link">
+          <Text size="sm">Mon compte</Text>
+          <Text size="xs" c="dimmed">
+            Changer le mot de passe
+          </Text>
+        </Menu.Item>
         <Menu.Item onClick={() => requirePin(() => undefined)} data-testid="verify-identity">
           Vérifier mon identité
         </Menu.Item>

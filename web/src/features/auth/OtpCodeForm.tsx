@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { OTP_LENGTH } from '@flotte/contract';
+import { OTP_LENGTH } from '@flotte/contract/constants';
 import { ApiError } from '../../api/api-error.ts';
 import { toast, toastApiError } from '../../ui/toast.ts';
 import { useCountdown } from './useCountdown.ts';

@@ -1,4 +1,5 @@
-import { normalizePhone, zEmail, zPhone } from '@flotte/contract';
+import { normalizePhone } from '@flotte/contract/constants';
+import { zEmail, zPhone } from '@flotte/contract/formats';
 
 /** The person types one thing: with an '@' it is an email, otherwise a phone number. */
 export type Recipient = { email: string; phone?: undefined } | { phone: string; email?: undefined };

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LOGIN_TYPES, LOGIN_TYPE_LABELS, ZLogin, type TLogin, type TLoginType } from '@flotte/contract';
+import { LOGIN_TYPES, LOGIN_TYPE_LABELS, type TLoginType } from '@flotte/contract/constants';
+import { ZLogin, type TLogin } from '@flotte/contract/auth';
 import { ApiError } from '../../../api/api-error.ts';
 import { toastApiError } from '../../../ui/toast.ts';
 import { usePending } from '../../../ui/usePending.ts';

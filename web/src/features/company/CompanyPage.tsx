@@ -1,0 +1,59 @@
+import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { actingPark } from '../../app/layout/acting-park.ts';
+import { usePermissions } from '../auth/permissions.ts';
+import { useCurrentUser } from '../auth/queries.ts';
+import { useSession } from '../auth/SessionProvider.tsx';
+import { CompanyForm } from './CompanyForm.tsx';
+import { DeleteAccountCard } from './DeleteAccountCard.tsx';
+import { useParkDetail } from './queries.ts';
+import { ResetAccountCard } from './ResetAccountCard.tsx';
+
+/** /dashboard/company (VIEW_COMPANY_PROFILE): the company form, and the danger zone below it. */
+export default function CompanyPage() {
+  const user = useCurrentUser();
+  const { parkId: sessionParkId } = useSession();
+  const parkId = user.data ? (actingPark(user.data, sessionParkId)?.id ?? null) : null;
+  const park = useParkDetail(parkId);
+  const { can } = usePermissions();
+  const canReset = can('RESET_ACCOUNT');
+  const canDelete = can('DELETE_ACCOUNT');
+
+  return (
+    <Stack gap="md" data-testid="company-page">
+      <div>
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          Profil de l'entreprise
+        </Title>
+        <Text c="dimmed" size="sm">
+          Les informations de votre entreprise, visibles sur vos documents et dans Flotte.
+        </Text>
+      </div>
+
+      {park.isError ? (
+        <Alert color="red" title="Impossible de charger les données de l'entreprise" data-testid="company-load-error">
+          <Text size="sm" mb="xs">
+            {park.error.message}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => void park.refetch()}>
+            Réessayer
+          </Button>
+        </Alert>
+      ) : park.data ? (
+        // key: after a profile switch the form starts again from the other park's data.
+        <CompanyForm key={park.data.id} park={park.data} canEdit={can('UPDATE_PARK_INFO')} />
+      ) : (
+        <Skeleton h={520} radius="md" data-testid="company-loading" />
+      )}
+
+      {park.data && (canReset || canDelete) ? (
+        <Stack gap="sm" data-testid="danger-zone">
+          <Title order={2} fz="h4" c="red">
+            Zone de danger
+          </Title>
+          {canReset ? <ResetAccountCard parkId={park.data.id} /> : null}
+          {canDelete ? <DeleteAccountCard companyName={park.data.name} /> : null}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
