@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZAdmin, ZAdminInput, ZAdminListQuery, ZAdminUpdate, ZRemoveProfileQuery, zPage } from '@flotte/contract';
+import { SUCCESS_MESSAGES, ZAdmin, ZAdminInput, ZAdminListQuery, ZAdminUpdate, ZRemoveProfileQuery, zPage } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { actingProfile, assertSamePark, caller } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
@@ -98,7 +98,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
   }, async (req) => {
     const input = await adminInput(req, files, ZAdminInput);
     const admin = await addAdmin(deps, { parkId: actingProfile(req).parkId, inviterUserId: caller(req).userId, input, log: req.log });
-    return ok(admin, 'Admin MAJ avec success.');
+    return ok(admin, SUCCESS_MESSAGES.ADMIN_SAVED);
   });
 
   app.put('/admin/:id', {
@@ -114,7 +114,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
   }, async (req) => {
     const input = await adminInput(req, files, ZAdminUpdate);
     const admin = await updateAdmin(deps, { parkId: actingProfile(req).parkId, profileId: req.params.id, inviterUserId: caller(req).userId, input, log: req.log });
-    return ok(admin, 'Admin MAJ avec success.');
+    return ok(admin, SUCCESS_MESSAGES.ADMIN_SAVED);
   });
 
   app.delete('/park/remove-profile', {
@@ -127,6 +127,6 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
     },
   }, async (req) => {
     const removed = await removeAdmin(deps, { parkId: actingProfile(req).parkId, callerUserId: caller(req).userId, profileId: req.query.profile_id });
-    return ok(removed, 'Administrateur suprimé avec succès');
+    return ok(removed, SUCCESS_MESSAGES.ADMIN_REMOVED);
   });
 };

@@ -17,6 +17,7 @@ import type { AccessDeps, ClientInfo } from './access.deps.ts';
 import * as auth from './auth.service.ts';
 import { clearSessionCookie, deliverSession, presentedRefreshToken } from './session-cookie.ts';
 import { closeSession, refreshSession } from './session.service.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract';
 
 export interface AuthRoutesOptions {
   deps: AccessDeps;
@@ -38,7 +39,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post('/login', {
     config: limited(),
     schema: { tags: ['auth'], summary: 'Mot de passe, puis envoi du code à usage unique', body: ZLogin, response: { 200: zEnvelope(ZLoginAnswer) } },
-  }, async (req) => ok(await auth.login(deps, req.body), 'Code OTP envoyé avec succès'));
+  }, async (req) => ok(await auth.login(deps, req.body), SUCCESS_MESSAGES.OTP_SENT));
 
   app.post('/login-verify-otp', {
     config: limited(),
@@ -51,12 +52,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   app.post('/resent-otp', {
     config: limited(),
     schema: { tags: ['auth'], summary: 'Renvoie un nouveau code', body: ZResendOtp, response: { 200: zEnvelope(zSent) } },
-  }, async (req) => ok(await auth.resendOtp(deps, req.body), 'Code OTP envoyé avec succès'));
+  }, async (req) => ok(await auth.resendOtp(deps, req.body), SUCCESS_MESSAGES.OTP_SENT));
 
   app.post('/forgot-password', {
     config: limited(),
     schema: { tags: ['auth'], summary: 'Envoie un code de réinitialisation du mot de passe', body: ZForgotPassword, response: { 200: zEnvelope(zSent) } },
-  }, async (req) => ok(await auth.forgotPassword(deps, req.body), 'Code OTP envoyé avec succès'));
+  }, async (req) => ok(await auth.forgotPassword(deps, req.body), SUCCESS_MESSAGES.OTP_SENT));
 
   app.post('/forgot-password-verify-otp', {
     config: limited(),
@@ -68,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     schema: { tags: ['auth'], summary: 'Définit le nouveau mot de passe', body: ZResetPassword, response: { 200: zEnvelope(z.null()) } },
   }, async (req) => {
     await auth.resetPassword(deps, req.body);
-    return ok(null, 'Mot de passe réinitialisé avec succès');
+    return ok(null, SUCCESS_MESSAGES.PASSWORD_RESET);
   });
 
   app.post('/refresh-token', {

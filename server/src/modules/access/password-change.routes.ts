@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZChangePassword } from '@flotte/contract';
+import { SUCCESS_MESSAGES, ZChangePassword } from '@flotte/contract';
 import { caller } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import type { AccessDeps } from './access.deps.ts';
@@ -20,6 +20,6 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rat
   }, async (req) => {
     const c = caller(req);
     await changePassword(deps, { userId: c.userId, sessionId: c.sessionId, password: req.body.password, newPassword: req.body.new_password });
-    return ok({ changed: true as const }, 'Mot de passe MAJ.');
+    return ok({ changed: true as const }, SUCCESS_MESSAGES.PASSWORD_CHANGED);
   });
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZPinCode, ZUpdatePin, ZVerifyPassword } from '@flotte/contract';
+import { SUCCESS_MESSAGES, ZPinCode, ZUpdatePin, ZVerifyPassword } from '@flotte/contract';
 import { caller } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import type { AccessDeps } from './access.deps.ts';
@@ -16,7 +16,7 @@ export const pinRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rateLimit: num
   }, async (req) => {
     const c = caller(req);
     await setPin(deps, { userId: c.userId, sessionId: c.sessionId, code: req.body.code, password: req.body.password });
-    return ok(null, 'Code PIN défini avec succès !');
+    return ok(null, SUCCESS_MESSAGES.PIN_SET);
   });
 
   app.post('/verify-pin-code', {

@@ -14,6 +14,7 @@ import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import type { AccessDeps } from './access.deps.ts';
 import * as roles from './roles.service.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract';
 
 const zUuid = z.string().regex(UUID_PATTERN, 'Identifiant invalide');
 const manage = { permission: 'MANAGE_ACCESS' as const };
@@ -33,17 +34,17 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (a
   app.post('/role-name/add', {
     config: manage,
     schema: { tags, summary: 'Ajoute un rôle', body: ZRoleInput, response: { 200: zEnvelope(ZRole) } },
-  }, async (req) => ok(await roles.createRole(deps, actingProfile(req).parkId, req.body), 'Rôle ajouté avec succès'));
+  }, async (req) => ok(await roles.createRole(deps, actingProfile(req).parkId, req.body), SUCCESS_MESSAGES.ROLE_ADDED));
 
   app.put('/role-name/update/:id', {
     config: manage,
     schema: { tags, summary: 'Modifie un rôle (nom, description, permissions)', params: z.object({ id: zUuid }), body: ZRoleInput, response: { 200: zEnvelope(ZRole) } },
-  }, async (req) => ok(await roles.updateRole(deps, actingProfile(req).parkId, req.params.id, req.body), 'Rôle Modifier avec succès'));
+  }, async (req) => ok(await roles.updateRole(deps, actingProfile(req).parkId, req.params.id, req.body), SUCCESS_MESSAGES.ROLE_UPDATED));
 
   app.delete('/role-name/delete/:id', {
     config: manage,
     schema: { tags, summary: "Supprime un rôle que personne n'a plus", params: z.object({ id: zUuid }), response: { 200: zEnvelope(z.object({ id: z.string() })) } },
-  }, async (req) => ok(await roles.deleteRole(deps, actingProfile(req).parkId, req.params.id), 'Rôle supprimé avec succès'));
+  }, async (req) => ok(await roles.deleteRole(deps, actingProfile(req).parkId, req.params.id), SUCCESS_MESSAGES.ROLE_DELETED));
 
   app.get('/permissions/role/:role_id', {
     config: manage,

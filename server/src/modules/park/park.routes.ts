@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cleanBody, ZParkByCode, ZParkDetail, ZParkReset, ZParkUpdate, ZResetOption } from '@flotte/contract';
+import { SUCCESS_MESSAGES, cleanBody, ZParkByCode, ZParkDetail, ZParkReset, ZParkUpdate, ZResetOption } from '@flotte/contract';
 import { actingProfile, assertSamePark, caller } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { deleteParkAccount } from './account-deletion.service.ts';
@@ -67,7 +67,7 @@ export const parkRoutes: FastifyPluginAsyncZod<{ deps: ParkDeps }> = async (app,
     const { fields, logo } = await readCompanyForm(req);
     const changes = parseParkUpdate(fields);
     const parkId = actingProfile(req).parkId;
-    return ok(await updatePark(deps, { parkId, userId: caller(req).userId, changes, logo }), "Données de l'entreprise MAJ.");
+    return ok(await updatePark(deps, { parkId, userId: caller(req).userId, changes, logo }), SUCCESS_MESSAGES.COMPANY_SAVED);
   };
   app.put('/park/:park_id', {
     config: { permission: 'UPDATE_PARK_INFO' },
@@ -89,7 +89,7 @@ export const parkRoutes: FastifyPluginAsyncZod<{ deps: ParkDeps }> = async (app,
     },
   }, async (req) => {
     const reset = await resetPark(deps, { parkId: actingProfile(req).parkId, options: [...new Set(req.body.options)], log: req.log });
-    return ok({ reset }, 'Compte réinitialisé avec succès');
+    return ok({ reset }, SUCCESS_MESSAGES.ACCOUNT_RESET);
   });
 
   app.delete('/account', {
@@ -101,6 +101,6 @@ export const parkRoutes: FastifyPluginAsyncZod<{ deps: ParkDeps }> = async (app,
     },
   }, async (req) => {
     await deleteParkAccount(deps, { parkId: actingProfile(req).parkId, log: req.log });
-    return ok({ deleted: true as const }, 'Compte supprimé avec succès');
+    return ok({ deleted: true as const }, SUCCESS_MESSAGES.ACCOUNT_DELETED);
   });
 };

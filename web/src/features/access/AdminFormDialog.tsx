@@ -11,9 +11,10 @@ import { accessApi } from './access-api.ts';
 import { ADMIN_FIELDS, adminDefaults, adminFormData, ZAdminForm, type AdminFormInput, type AdminFormValues } from './admin-form.ts';
 import { showFieldAwareError } from './conflict-errors.ts';
 import { accessKeys, useRoles } from './queries.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 // The server's success message (spec 002 section 8, wording included).
-export const ADMIN_SAVED_MESSAGE = 'Admin MAJ avec success.';
+export const ADMIN_SAVED_MESSAGE = SUCCESS_MESSAGES.ADMIN_SAVED;
 
 const CONTACT_ERRORS = {
   [ErrorCodes.ADMIN_EXISTS.code]: 'email',

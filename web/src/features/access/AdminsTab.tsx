@@ -11,9 +11,10 @@ import { accessApi } from './access-api.ts';
 import { AdminFormDialog } from './AdminFormDialog.tsx';
 import { AdminPermissionsDialog } from './AdminPermissionsDialog.tsx';
 import { accessKeys } from './queries.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 // The server's success message (spec 002 section 8, typo included).
-export const ADMIN_REMOVED_MESSAGE = 'Administrateur suprimé avec succès';
+export const ADMIN_REMOVED_MESSAGE = SUCCESS_MESSAGES.ADMIN_REMOVED;
 
 const fullName = (a: TAdmin) => `${a.first_name} ${a.last_name}`.trim();
 const initials = (a: TAdmin) => `${a.first_name.trim()[0] ?? ''}${a.last_name.trim()[0] ?? ''}`.toUpperCase() || '?';

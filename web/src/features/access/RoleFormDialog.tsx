@@ -11,10 +11,11 @@ import { accessApi } from './access-api.ts';
 import { showFieldAwareError } from './conflict-errors.ts';
 import { PermissionChecklist } from './PermissionChecklist.tsx';
 import { accessKeys, usePermissionCatalog } from './queries.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 // The server's success messages (spec 002 section 8, wording and typos included).
-export const ROLE_ADDED_MESSAGE = 'Rôle ajouté avec succès';
-export const ROLE_UPDATED_MESSAGE = 'Rôle Modifier avec succès';
+export const ROLE_ADDED_MESSAGE = SUCCESS_MESSAGES.ROLE_ADDED;
+export const ROLE_UPDATED_MESSAGE = SUCCESS_MESSAGES.ROLE_UPDATED;
 
 const FIELDS = ['name', 'description', 'permissions'] as const;
 

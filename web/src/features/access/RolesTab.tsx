@@ -8,8 +8,9 @@ import { toast } from '../../ui/toast.ts';
 import { accessApi } from './access-api.ts';
 import { accessKeys, useRoles } from './queries.ts';
 import { RoleFormDialog } from './RoleFormDialog.tsx';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
-export const ROLE_DELETED_MESSAGE = 'Rôle supprimé avec succès';
+export const ROLE_DELETED_MESSAGE = SUCCESS_MESSAGES.ROLE_DELETED;
 
 function plural(n: number, one: string, many: string) {
   return `${n} ${n > 1 ? many : one}`;

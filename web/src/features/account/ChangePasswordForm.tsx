@@ -8,8 +8,9 @@ import { ApiError } from '../../api/api-error.ts';
 import { showFormError } from '../../ui/form-errors.ts';
 import { toast } from '../../ui/toast.ts';
 import { accountApi } from './account-api.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
-export const PASSWORD_CHANGED_MESSAGE = 'Mot de passe MAJ.';
+export const PASSWORD_CHANGED_MESSAGE = SUCCESS_MESSAGES.PASSWORD_CHANGED;
 
 /*
  * The form's own schema: the same rules as the contract's ZChangePassword, but the confirmation is

@@ -4,11 +4,12 @@ import { OTP_LENGTH } from '@flotte/contract/constants';
 import { ApiError } from '../../api/api-error.ts';
 import { toast, toastApiError } from '../../ui/toast.ts';
 import { useCountdown } from './useCountdown.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 /** Spec: the validate button stays disabled while the code is shorter than 4 characters. */
 export const OTP_MIN_TO_VALIDATE = 4;
 export const RESEND_COOLDOWN_SECONDS = 30;
-export const OTP_SENT_MESSAGE = 'Code OTP envoyé avec succès';
+export const OTP_SENT_MESSAGE = SUCCESS_MESSAGES.OTP_SENT;
 const OTP_FORMAT_MESSAGE = 'Le code doit contenir 6 chiffres';
 
 interface OtpCodeFormProps {

@@ -14,8 +14,9 @@ import { companyKeys } from './queries.ts';
 import { CountrySelect } from '../../ui/countries/CountrySelect.tsx';
 import { useCountries } from '../../ui/countries/queries.ts';
 import { ImageUpload } from '../../ui/uploads/ImageUpload.tsx';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
-export const COMPANY_SAVED_MESSAGE = "Données de l'entreprise MAJ.";
+export const COMPANY_SAVED_MESSAGE = SUCCESS_MESSAGES.COMPANY_SAVED;
 
 /** Every IANA zone the browser knows, the park's own first if the browser lacks it. */
 function timeZoneOptions(current: string): string[] {

@@ -5,8 +5,9 @@ import { useSession } from '../auth/SessionProvider.tsx';
 import { companyApi } from './company-api.ts';
 import { RedirectCountdown } from './RedirectCountdown.tsx';
 import { useStepUpAction } from './useStepUpAction.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
-export const DELETE_DONE_MESSAGE = 'Compte supprimé avec succès';
+export const DELETE_DONE_MESSAGE = SUCCESS_MESSAGES.ACCOUNT_DELETED;
 
 /** 'Supprimer le compte' (DELETE_ACCOUNT): type the company name, confirm with the PIN. */
 export function DeleteAccountCard({ companyName }: { companyName: string }) {

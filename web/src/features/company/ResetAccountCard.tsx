@@ -7,8 +7,9 @@ import { companyApi } from './company-api.ts';
 import { useResetOptions } from './queries.ts';
 import { RedirectCountdown } from './RedirectCountdown.tsx';
 import { useStepUpAction } from './useStepUpAction.ts';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
-export const RESET_DONE_MESSAGE = 'Compte réinitialisé avec succès';
+export const RESET_DONE_MESSAGE = SUCCESS_MESSAGES.ACCOUNT_RESET;
 
 /** 'Réinitialiser les données' (RESET_ACCOUNT): choose what to wipe, confirm with the PIN. */
 export function ResetAccountCard({ parkId }: { parkId: string }) {

@@ -11,8 +11,9 @@ import { authKeys } from '../queries.ts';
 import { sessionStore } from '../session.ts';
 import { useSession } from '../SessionProvider.tsx';
 
-export const PIN_SET_MESSAGE = 'Code PIN défini avec succès !';
+export const PIN_SET_MESSAGE = SUCCESS_MESSAGES.PIN_SET;
 import { PIN_MISMATCH_MESSAGE } from '@flotte/contract/constants';
+import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 /** After the first sign-in: choose the 5-digit PIN that later confirms sensitive actions. */
 export default function SetPinPage() {
