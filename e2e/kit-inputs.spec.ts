@@ -206,6 +206,11 @@ test.describe('amounts, contacts and countries', () => {
     await expect(page.getByTestId('inputs-money-negative')).toHaveText('-2,500.13 XOF');
     await expect(page.getByTestId('inputs-amount')).toHaveValue('1,234,567.5');
 
+    // 'Actifs' / 'Désactivés' send the list filter values enable / disabled.
+    await expect(page.getByTestId('inputs-active-filter-output')).toHaveText('enable');
+    await page.getByTestId('inputs-active-filter').getByText('Désactivés').click();
+    await expect(page.getByTestId('inputs-active-filter-output')).toHaveText('disabled');
+
     // The live picker on GET /api/location/country: searched without accents.
     const live = page.getByTestId('inputs-country');
     await live.click();

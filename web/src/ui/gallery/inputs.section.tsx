@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Code, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { CountrySelect, CountrySelectView } from '../countries/CountrySelect.tsx';
 import { callingCodeFor, COUNTRY_FETCH_ERROR, SEEN_COUNTRIES } from '../countries/countries.ts';
+import { ActiveFilterToggle, type ActiveFilter } from '../inputs/ActiveFilterToggle.tsx';
 import { AmountInput } from '../inputs/AmountInput.tsx';
 import { EmailInput } from '../inputs/EmailInput.tsx';
 import { PhoneInput } from '../inputs/PhoneInput.tsx';
@@ -25,6 +26,7 @@ export default function InputsSection() {
   const [country, setCountry] = useState<string | null>(null);
   const [offline, setOffline] = useState<string | null>('CI');
   const [amount, setAmount] = useState<number | null>(1234567.5);
+  const [active, setActive] = useState<ActiveFilter>('enable');
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
@@ -44,6 +46,13 @@ export default function InputsSection() {
         <AmountInput label="Montant" value={amount} onChange={setAmount} currency="XAF" testId="inputs-amount" />
         <Text size="sm">
           Valeur : <Code data-testid="inputs-amount-output">{amount === null ? 'aucune' : String(amount)}</Code>
+        </Text>
+      </Case>
+
+      <Case title="Filtre actifs / désactivés">
+        <ActiveFilterToggle value={active} onChange={setActive} testId="inputs-active-filter" />
+        <Text size="sm">
+          Filtre envoyé : <Code data-testid="inputs-active-filter-output">{active}</Code>
         </Text>
       </Case>
 
