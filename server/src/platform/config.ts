@@ -28,6 +28,8 @@ export interface Config {
   jobs: boolean;
   /** Folder of the built web app to serve, if present. */
   webDist: string;
+  /** Where people open the app; messages (invitations) link to it. */
+  publicUrl: string;
   /** Requests per minute and address on sign-in, code and PIN routes. */
   signInRateLimit: number;
 }
@@ -97,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: bool(env.FLOTTE_JOBS, true),
     signInRateLimit: int('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, nodeEnv === 'test' ? 1000 : 10),
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${int('PORT', env.PORT, 3000)}`).replace(/\/+$/, ''),
   };
   if (config.devOutbox && production) {
     throw new Error('FLOTTE_DEV_OUTBOX cannot be on when NODE_ENV=production.');

@@ -7,6 +7,8 @@ export interface AccessDeps {
   /** Signs access tokens and keys the one-time-code digests. */
   jwtSecret: Uint8Array;
   notifier: Notifier;
+  /** The app's address, for links in messages (PUBLIC_URL). */
+  publicUrl?: string;
 }
 
 /** Who is asking: kept on the session for the owner's list of signed-in devices. */

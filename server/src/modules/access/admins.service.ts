@@ -94,6 +94,7 @@ async function sendInvitation(
       inviterName: inviter ? `${inviter.firstName} ${inviter.lastName}` : '',
       type: v.type,
       needsPassword: !v.user.passwordHash,
+      appUrl: deps.publicUrl,
     }),
   );
 }

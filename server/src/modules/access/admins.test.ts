@@ -101,6 +101,7 @@ describe('POST /api/admin/add', () => {
     expect(invitation.text).toContain(`Awa Ndiaye vous a ajouté comme administrateur du parc ${fx.park.name} sur Flotte.`);
     expect(invitation.text).toContain('« Mot de passe oublié ? »');
     expect(invitation.text).toContain('Connectez-vous en tant que Agent');
+    expect(invitation.text).toContain('Ouvrez Flotte (http://localhost:3000/auth/forgot-password)');
     expect(invitation.otp).toBeNull();
   });
 
