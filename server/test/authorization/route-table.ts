@@ -1,3 +1,4 @@
+import { formData, TINY_PNG } from '../multipart.ts';
 import type { World } from './world.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
@@ -64,17 +65,11 @@ export const ROUTE_CASES: RouteCase[] = [
     url: '/api/file/:id',
     otherPark: async (w) => {
       const id = await w.recordOfB('file', async () => {
-        const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-        const boundary = 'matrixboundary';
-        const payload = Buffer.concat([
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\nContent-Type: image/png\r\n\r\n`),
-          png,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]);
+        const { body: payload, headers } = formData([], [{ field: 'file', filename: 'b.png', content: TINY_PNG }]);
         const res = await w.ctx.app.inject({
           method: 'POST',
           url: '/api/file/upload',
-          headers: { authorization: `Bearer ${w.ownerB.token}`, profile_id: w.ownerB.profileId, 'content-type': `multipart/form-data; boundary=${boundary}` },
+          headers: { authorization: `Bearer ${w.ownerB.token}`, profile_id: w.ownerB.profileId, ...headers },
           payload,
         });
         return (res.json() as { data: { id: string } }).data.id;

@@ -5,6 +5,7 @@ import { expandPermissions } from '@flotte/contract';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { readOutbox } from '../dev/outbox.service.ts';
 import { users } from './access.tables.ts';
+import { formData, TINY_PNG } from '../../../test/multipart.ts';
 
 let parks = 0;
 /** Park codes are the name plus 4 random hex digits: distinct names keep many test parks from colliding. */
@@ -28,7 +29,7 @@ beforeEach(async () => {
 afterAll(() => ctx.close());
 
 const WIRE_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/;
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const png = TINY_PNG;
 const as = (s: SignedIn) => ({ token: s.token, profileId: s.profile_id });
 
 /** Contacts nobody has used yet in this test database. */
@@ -38,14 +39,7 @@ function fresh() {
 }
 
 function form(fields: [string, string][], image?: { filename: string; content: Buffer }) {
-  const boundary = '----flotteadmins';
-  const chunks: Buffer[] = fields.map(([k, v]) => Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (image) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="${image.filename}"\r\nContent-Type: image/png\r\n\r\n`));
-    chunks.push(image.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { body: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return formData(fields, image ? [{ field: 'image', type: 'image/png', ...image }] : []);
 }
 
 const add = (body: unknown, s: SignedIn = owner, headers?: Record<string, string>) => ctx.api('POST', '/api/admin/add', { ...as(s), body, headers });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
+import { formData, TINY_PNG } from '../../../test/multipart.ts';
 
 let ctx: TestContext;
 let a: ParkFixture;
@@ -17,16 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-function multipart(filename: string, content: Buffer) {
-  const boundary = '----flotte';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const png = TINY_PNG;
+const multipart = (filename: string, content: Buffer) => formData([], [{ field: 'file', filename, content }]);
 
 describe('authentication', () => {
   it('refuses a call without a token, with a garbage token, or with a forged one', async () => {
@@ -113,22 +106,7 @@ describe('permissions', () => {
 
 describe('PUT /api/profile/{id}', () => {
   it('changes the name and photo, and refuses a profile of someone else', async () => {
-    const { body, headers } = (() => {
-      const boundary = '----flotte';
-      const parts = [
-        `--${boundary}\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nMariam\r\n`,
-        `--${boundary}\r\nContent-Disposition: form-data; name="last_name"\r\n\r\nUnknown\r\n`,
-      ];
-      return {
-        body: Buffer.concat([
-          Buffer.from(parts.join('')),
-          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`),
-          png,
-          Buffer.from(`\r\n--${boundary}--\r\n`),
-        ]),
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-      };
-    })();
+    const { body, headers } = formData({ first_name: 'Mariam', last_name: 'Unknown' }, [{ field: 'image', filename: 'me.png', content: png, type: 'image/png' }]);
     const r = await ctx.api('PUT', `/api/profile/${sa.profile_id}`, { token: sa.token, body, headers });
     expect(r.code).toBe(5000);
     expect(r.data.first_name).toBe('Mariam');

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/test-context.ts';
+import { formData, TINY_PNG } from '../../../test/multipart.ts';
 
 let ctx: TestContext;
 let sa: SignedIn;
@@ -14,18 +15,12 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+const png = TINY_PNG;
 const svg = Buffer.from('<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"></svg>');
 const pdf = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF');
 
 function upload(url: string, filename: string, content: Buffer, s: SignedIn = sa) {
-  const boundary = '----flotte';
-  const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return ctx.api('POST', url, { token: s.token, profileId: s.profile_id, body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return ctx.api('POST', url, { token: s.token, profileId: s.profile_id, ...formData([], [{ field: 'file', filename, content }]) });
 }
 
 describe('uploads', () => {
