@@ -1,5 +1,9 @@
 import { formData, TINY_PNG } from '../multipart.ts';
 import type { World } from './world.ts';
+import { catalogCases } from './cases/catalog.cases.ts';
+import { driversCases } from './cases/drivers.cases.ts';
+import { vehiclesCases } from './cases/vehicles.cases.ts';
+import { vehicleDocumentsGroupsCases } from './cases/vehicle-documents-groups.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -29,7 +33,7 @@ export interface RouteCase {
 
 const ZERO_ID = '00000000-0000-7000-8000-000000000000';
 
-export const ROUTE_CASES: RouteCase[] = [
+const CORE_CASES: RouteCase[] = [
   // Platform
   { method: 'GET', url: '/api/health', open: 'public liveness probe' },
   { method: 'GET', url: '/api/dev/status', open: 'development mode only, tells nothing about data' },
@@ -161,6 +165,9 @@ export const ROUTE_CASES: RouteCase[] = [
     otherPark: (w) => ({ url: `/api/park/remove-profile?profile_id=${w.ownerB.profileId}` }),
   },
 ];
+
+/** Every route's case: the core ones above, then one file per module under cases/. */
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases];
 
 export { ZERO_ID };
 

@@ -2,3 +2,7 @@
 export * from '../../modules/access/access.tables.ts';
 export * from '../../modules/dev/outbox.tables.ts';
 export * from '../../modules/files/files.tables.ts';
+export * from '../../modules/catalog/catalog.tables.ts';
+export * from '../../modules/owners/owners.tables.ts';
+export * from '../../modules/drivers/drivers.tables.ts';
+export * from '../../modules/vehicles/vehicles.tables.ts';

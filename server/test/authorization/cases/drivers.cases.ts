@@ -1,0 +1,4 @@
+import type { RouteCase } from '../route-table.ts';
+
+/** Route cases of the drivers routes (see route-table.ts for what each field proves). */
+export const driversCases: RouteCase[] = [];
