@@ -3,6 +3,9 @@ import { defineConfig } from '@playwright/test';
 // End-to-end tests drive the real app (built web + server on a fresh demo database) in Debian's
 // Chromium. No browser is downloaded: CHROMIUM_PATH (or /usr/bin/chromium) is used as is.
 const port = Number(process.env.E2E_PORT ?? 3210);
+// E2E_BASE_URL points the tests at a server already running (a developer's own build and data),
+// instead of starting a fresh demo server.
+const external = process.env.E2E_BASE_URL;
 
 export default defineConfig({
   testDir: '.',
@@ -15,7 +18,7 @@ export default defineConfig({
   reporter: [['list'], ['json']],
   outputDir: '../.tmp/e2e-results',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: external ?? `http://127.0.0.1:${port}`,
     locale: 'fr-FR',
     timezoneId: 'Africa/Douala',
     screenshot: 'only-on-failure',
@@ -40,12 +43,14 @@ export default defineConfig({
     { name: 'first-visit', testMatch: /sign-in\.spec\.ts$/ },
     { name: 'features', testIgnore: /sign-in\.spec\.ts$/, dependencies: ['first-visit'] },
   ],
-  webServer: {
-    command: `node ../scripts/e2e-server.mjs ${port}`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: external
+    ? undefined
+    : {
+        command: `node ../scripts/e2e-server.mjs ${port}`,
+        url: `http://127.0.0.1:${port}/api/health`,
+        timeout: 180_000,
+        reuseExistingServer: false,
+        stdout: 'ignore',
+        stderr: 'pipe',
+      },
 });
