@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { keepProtocolSequencesTogether } from './pglite-sequences.ts';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 
@@ -69,6 +70,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       // Pool connections plus pg-boss's own, with room to spare.
       maxConnections: poolMax + 10,
     });
+    keepProtocolSequencesTogether(server);
     await server.start();
     // pglite-socket reports the configured port (0); the real one is on its net.Server.
     const listening = (server as unknown as { server: import('node:net').Server }).server.address();
