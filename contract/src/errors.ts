@@ -49,6 +49,28 @@ export const ErrorCodes = {
   UNSUPPORTED_FILE: { code: 4151, status: 415, message: 'Type de fichier non accepté (jpg, jpeg, png, svg).' },
   BUSINESS_RULE: { code: 4220, status: 422, message: 'Action impossible.' },
   RATE_LIMITED: { code: 4290, status: 429, message: 'Trop de requêtes. Réessayez dans un instant.' },
+  // Reference data and vehicle owners (issue 4, codes 4100-4119).
+  BRAND_NOT_FOUND: { code: 4100, status: 404, message: 'Marque introuvable' },
+  CONTRACT_TYPE_EXISTS: { code: 4101, status: 409, message: 'Ce type de contrat existe déjà' },
+  DOCUMENT_TYPE_EXISTS: { code: 4102, status: 409, message: 'Ce type de document existe déjà' },
+  DRIVER_GROUP_EXISTS: { code: 4103, status: 409, message: 'Ce groupe de chauffeurs existe déjà' },
+  // Vehicle documents and groups (issue 4, codes 4170-4189).
+  VEHICLE_GROUP_NOT_FOUND: { code: 4170, status: 404, message: 'Groupe introuvable' },
+  VEHICLE_GROUP_TITLE_TAKEN: { code: 4171, status: 409, message: 'Un groupe porte déjà ce nom' },
+  VEHICLE_IN_OTHER_GROUP: { code: 4172, status: 409, message: 'Ce véhicule est déjà dans un autre groupe' },
+  VEHICLE_GROUP_ADMIN_INVALID: { code: 4173, status: 422, message: 'Les administrateurs du groupe doivent être des administrateurs de ce parc' },
+  VEHICLE_DOCUMENT_TYPE_UNKNOWN: { code: 4174, status: 404, message: 'Type de document introuvable' },
+  // Drivers (issue 4, codes 4120-4139).
+  DRIVER_NOT_FOUND: { code: 4120, status: 404, message: 'Chauffeur introuvable' },
+  DRIVER_PHONE_TAKEN: { code: 4121, status: 409, message: 'Un chauffeur de ce parc utilise déjà ce numéro de téléphone' },
+  DRIVER_STATUS_CONFLICT: { code: 4122, status: 409, message: 'Le statut de ce chauffeur ne permet pas cette action' },
+  // Vehicles (issue 4, codes 4140-4169).
+  VEHICLE_NOT_FOUND: { code: 4140, status: 404, message: 'Véhicule introuvable' },
+  VEHICLE_REGISTRATION_TAKEN: { code: 4141, status: 409, message: "Un véhicule du parc porte déjà ce numéro d'immatriculation" },
+  VEHICLE_DRIVER_BUSY: { code: 4142, status: 409, message: 'Ce chauffeur travaille déjà sur un autre véhicule ces jours-là' },
+  VEHICLE_DRIVER_NOT_ASSIGNABLE: { code: 4143, status: 409, message: 'Ce chauffeur est suspendu ou désactivé : il ne peut pas être affecté à un véhicule' },
+  VEHICLE_DRIVER_UNKNOWN: { code: 4144, status: 404, message: 'Chauffeur introuvable dans ce parc' },
+  VEHICLE_SECTION_MISMATCH: { code: 4145, status: 400, message: "Ce champ n'appartient pas à la section modifiée" },
   INTERNAL: { code: 5500, status: 500, message: 'Une erreur est survenue. Réessayez plus tard.' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

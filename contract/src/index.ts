@@ -9,4 +9,9 @@ export * from './wire-date.ts';
 export * from './messages.ts';
 export * from './park-settings.ts';
 export * from './access-admin.ts';
-
+export * from './drivers.ts';
+export * from './catalog.ts';
+export * from './owners.ts';
+export * from './vehicle-documents.ts';
+export * from './vehicle-groups.ts';
+export * from './vehicles.ts';

@@ -16,4 +16,24 @@ export const SUCCESS_MESSAGES = {
   COMPANY_SAVED: "Données de l'entreprise MAJ.",
   ACCOUNT_RESET: 'Compte réinitialisé avec succès',
   ACCOUNT_DELETED: 'Compte supprimé avec succès',
+  // Reference data and vehicle owners (issue 4).
+  CONTRACT_TYPE_ADDED: 'Type de contrat ajouté avec succès',
+  DOCUMENT_TYPE_ADDED: 'Type de document ajouté avec succès',
+  DRIVER_GROUP_ADDED: 'Groupe de chauffeurs ajouté avec succès',
+  OWNER_ADDED: 'Propriétaire ajouté avec succès',
+  // Vehicle documents and groups (issue 4).
+  VEHICLE_DOCUMENT_ADDED: 'Document ajouté avec succès',
+  VEHICLE_GROUP_ADDED: 'Groupe ajouté avec success',
+  VEHICLE_GROUP_UPDATED: 'Groupe MAJ avec success.',
+  VEHICLE_GROUP_DELETED: 'Groupe suprimé',
+  // Drivers (issue 4).
+  DRIVER_ADDED: 'Chauffeur ajouté avec succès',
+  DRIVER_UPDATED: 'Chauffeur mise à jour avec success',
+  DRIVER_MODIFIED: 'Chauffeur modifié',
+  LICENCE_ADDED: 'Type de permis ajouté',
+  // Vehicles (issue 4).
+  VEHICLE_ADDED: 'Véhicule ajouté avec succès',
+  VEHICLE_UPDATED: 'Véhicule mis à jour avec succès',
+  VEHICLE_ACTIVATED: 'Véhicule activé',
+  VEHICLE_DEACTIVATED: 'Véhicule désactivé',
 } as const;

@@ -28,9 +28,16 @@ import { outboxRoutes } from './modules/dev/outbox.routes.ts';
 import { passwordChangeRoutes } from './modules/access/password-change.routes.ts';
 import { parkRoutes } from './modules/park/park.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
+import { driversRoutes } from './modules/drivers/drivers.routes.ts';
+import { vehicleDocumentsRoutes } from './modules/vehicles/vehicle-documents.routes.ts';
+import { vehicleGroupsRoutes } from './modules/vehicles/vehicle-groups.routes.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { ownersRoutes } from './modules/owners/owners.routes.ts';
+import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 // Each module's "reset the account" options, registered once.
 import './modules/access/access.reset.ts';
 import './modules/files/files.reset.ts';
+import './modules/vehicles/vehicle-groups.reset.ts';
 
 export interface AppDeps {
   config: Config;
@@ -83,6 +90,12 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
       await api.register(passwordChangeRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(parkRoutes, { deps: { db, files } });
       await api.register(locationRoutes);
+      await api.register(driversRoutes, { deps: { db, files }, files });
+      await api.register(vehicleDocumentsRoutes, { deps: { db, files } });
+      await api.register(vehicleGroupsRoutes, { db });
+      await api.register(catalogRoutes, { db });
+      await api.register(ownersRoutes, { db });
+      await api.register(vehiclesRoutes, { deps: { db, files } });
       if (config.devOutbox) await api.register(outboxRoutes, { db });
     },
     { prefix: '/api' },

@@ -1,0 +1,561 @@
+import { z } from 'zod';
+import './formats.ts'; // French zod messages for every schema
+import { ZPageQuery } from './pagination.ts';
+import { ZVehicleDocument } from './vehicle-documents.ts';
+import {
+  ALTERNATION_MAX,
+  ALTERNATION_MIN,
+  CONFIG_DEFAULTS,
+  CONFIG_MESSAGES as CM,
+  RECIPE_DEFAULTS,
+  RECIPE_MESSAGES as RM,
+  WORK_PLANNINGS,
+  circulationYearMessage,
+  daysAreExclusive,
+  hourlyAllowed,
+  isAutoAlternation,
+  maxDriversMessage,
+  salaryDayOf,
+  timeToMinutes,
+} from './vehicle-config-rules.ts';
+
+export * from './vehicle-config-rules.ts';
+
+/**
+ * Vehicles, their work planning (configuration) and automatic revenue (recette) configuration
+ * (spec 000 sections 3 to 5). One schema each for the vehicle, the planning and the recipe: the
+ * server validates with them and the web's forms use the same ones. Forms send multipart data, so
+ * numbers and booleans may arrive as strings and lists as JSON strings.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const VEHICLE_STATUSES = ['active', 'assign', 'maintain', 'deactivated', 'reserve'] as const;
+export type TVehicleStatus = (typeof VEHICLE_STATUSES)[number];
+/** What the list shows: a stored 'active' without a current driver shows 'neutral'. */
+export const VEHICLE_DISPLAY_STATUSES = [...VEHICLE_STATUSES, 'neutral'] as const;
+export type TVehicleDisplayStatus = (typeof VEHICLE_DISPLAY_STATUSES)[number];
+export const VEHICLE_STATUS_LABELS: Record<TVehicleDisplayStatus, string> = {
+  active: 'Actif',
+  assign: 'Assigné',
+  maintain: 'En maintenance',
+  deactivated: 'Désactivé',
+  reserve: 'Réserve',
+  neutral: 'Neutre',
+};
+/** Status dots (spec 000 section 4): green, yellow, red, grey. */
+export const VEHICLE_STATUS_COLORS: Record<TVehicleDisplayStatus, 'green' | 'yellow' | 'red' | 'gray'> = {
+  active: 'green',
+  assign: 'green',
+  reserve: 'green',
+  maintain: 'yellow',
+  deactivated: 'red',
+  neutral: 'gray',
+};
+
+/** Active and neutral both count as active (spec 000 section 4). */
+export function displayStatus(status: TVehicleStatus, hasCurrentDriver: boolean): TVehicleDisplayStatus {
+  return status === 'active' && !hasCurrentDriver ? 'neutral' : status;
+}
+
+export const VEHICLE_MAX_IMAGES = 4;
+export const GPS_NUMBER_PATTERN = /^\d{10,20}$/;
+
+/** The vehicle form's messages: spec 000 section 5 where it words them, ours otherwise. */
+export const VEHICLE_MESSAGES = {
+  vehicleType: 'Veuillez selectionner le type de véhicule',
+  brand: 'Veuillez selectionner la marque du véhicule',
+  model: 'Veuillez selectionner le modèl du véhicule',
+  color: 'Veuillez selectionner la couleur du véhicule',
+  registration: "Veuillez entrer le numéro d'immatriculation du véhicule",
+  gps: 'Le format du numéro GPS est invalide',
+  tags: "Le format n'est pas valide",
+  // Ours.
+  modelOfBrand: "Ce modèle n'appartient pas à la marque sélectionnée",
+  registrationLength: "Le numéro d'immatriculation ne peut pas dépasser 20 caractères",
+  label: 'Le libellé ne peut pas dépasser 100 caractères',
+  chassis: 'Le numéro de châssis ne peut pas dépasser 50 caractères',
+  mileage: 'Le kilométrage doit être un nombre entier positif',
+  owner: 'Propriétaire introuvable',
+  contractType: 'Type de contrat introuvable',
+  images: `Vous pouvez ajouter au plus ${VEHICLE_MAX_IMAGES} images`,
+  propertyContract: 'Le contrat de propriété est invalide',
+  paymentFrequency: 'Fréquence de paiement invalide',
+  endBeforeStart: 'La date de fin doit être postérieure à la date de début',
+  tarif: 'Tarif invalide',
+  date: 'Date invalide (format attendu yyyy-MM-dd)',
+  updateType: 'Section inconnue : general, planning, recipe ou document attendu',
+} as const;
+const VM = VEHICLE_MESSAGES;
+
+// ---------------------------------------------------------------- form values as they travel
+
+const blank = (v: unknown) => v === '' || v === null || v === undefined || v === 'Unknown';
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
+const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
+
+/** Multipart sends 'true'/'false' (or 1/0); JSON sends booleans. */
+const zFormBoolean = z.preprocess((v) => {
+  if (typeof v === 'string') {
+    const s = v.trim().toLowerCase();
+    if (s === 'true' || s === '1' || s === 'on') return true;
+    if (s === 'false' || s === '0' || s === 'off') return false;
+  }
+  if (v === 1) return true;
+  if (v === 0) return false;
+  return v;
+}, z.boolean({ error: 'Valeur attendue : true ou false' }));
+
+/** A reference-data id (type, brand, model, colour ...): required, with the form's message. */
+const zRefId = (message: string) =>
+  z.preprocess((v) => (blank(v) ? undefined : numeric(v)), z.number({ error: message }).int(message).positive(message));
+
+const zInt = (min: number, max: number, message: string) =>
+  z.preprocess(numeric, z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+const zUuid = (message: string) => z.string({ error: message }).regex(UUID, message).transform((s) => s.toLowerCase());
+
+export function isCalendarDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
+/** `yyyy-MM-dd`; a full `yyyy-MM-ddTHH:mm:ss` is cut to its day. */
+const zDay = (message: string = CM.date) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v),
+    z.string({ error: message }).refine(isCalendarDay, message),
+  );
+/** `HH:mm`; `HH:mm:ss` is cut to the minute. */
+const zTime = (fallback: string) =>
+  z.preprocess(
+    (v) => (blank(v) ? undefined : typeof v === 'string' && /^\d{2}:\d{2}:\d{2}$/.test(v) ? v.slice(0, 5) : v),
+    z
+      .string({ error: CM.time })
+      .refine((s) => !Number.isNaN(timeToMinutes(s)), CM.time)
+      .default(fallback),
+  );
+
+/** A list or object sent as a JSON string (multipart) or as itself (JSON). */
+const fromJson = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim();
+  if (!s.startsWith('[') && !s.startsWith('{')) return v;
+  try {
+    return JSON.parse(s);
+  } catch {
+    return v;
+  }
+};
+
+/** Money as a number (or numeric string) with at most 2 decimals; the park currency may allow fewer. */
+const zAmount = (message: string) =>
+  z.preprocess(numeric, z.number({ error: message }).finite(message).min(0, message).refine((n) => Math.round(n * 100) === n * 100, message));
+
+// ---------------------------------------------------------------- the vehicle (general section)
+
+/**
+ * Tags: typed as a comma list, sent as a list of {name} on creation, or of strings; multipart sends
+ * that list as a JSON string. Each is a short word or phrase.
+ */
+const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _.'’-]{0,29}$/u;
+const zTags = z.preprocess(
+  (v) => {
+    const parsed = fromJson(v);
+    if (typeof parsed === 'string') return parsed.split(',').map((s) => s.trim()).filter(Boolean);
+    if (!Array.isArray(parsed)) return parsed;
+    return parsed.map((t) => (t && typeof t === 'object' && 'name' in t ? (t as { name: unknown }).name : t));
+  },
+  z
+    .array(z.string({ error: VM.tags }).trim().regex(TAG_PATTERN, VM.tags), { error: VM.tags })
+    .max(20, VM.tags)
+    // Each tag once, whatever its case.
+    .transform((tags) => tags.filter((t, i) => tags.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i)),
+);
+
+/**
+ * Images to keep on an update: their stored path ('/api/file/<id>') or the signed link the answer
+ * gave ('/api/file/signed/<id>?…'). New images come as multipart files.
+ */
+const zKeptImages = z.preprocess(
+  (v) => {
+    const parsed = fromJson(v);
+    const list = typeof parsed === 'string' ? [parsed] : parsed;
+    if (!Array.isArray(list)) return list;
+    return list.map((s) => (typeof s === 'string' ? s.replace(/^.*\/api\/file\/(?:signed\/)?([0-9a-f-]{36}).*$/i, '/api/file/$1') : s));
+  },
+  z.array(z.string().regex(/^\/api\/file\/[0-9a-f-]{36}$/i, 'Image invalide')).max(VEHICLE_MAX_IMAGES, VM.images),
+);
+
+export const PAYMENT_FREQUENCIES = ['daily', 'weekly', 'monthly', 'quarterly', 'half_yearly', 'annual'] as const;
+
+/** The vehicle's property contract: what the park pays (or is paid) for it, and how often. */
+export const ZPropertyContract = z
+  .object({
+    name: optional(z.string().trim().max(100, VM.propertyContract)),
+    contract_type_id: optional(zRefId(VM.contractType)),
+    start_date: optional(zDay(VM.date)),
+    end_date: optional(zDay(VM.date)),
+    amount: optional(zAmount(RM.amountInvalid)),
+    payment_frequency: optional(z.enum(PAYMENT_FREQUENCIES, { error: VM.paymentFrequency })),
+  })
+  .refine((c) => !c.start_date || !c.end_date || c.end_date >= c.start_date, { path: ['end_date'], message: VM.endBeforeStart });
+export type TPropertyContract = z.output<typeof ZPropertyContract>;
+
+/** Course tariffs: an amount per cadence (per trip, per hour, per day ...). */
+export const ZTarif = z.object({ tarif: zAmount(VM.tarif), cadence: z.string({ error: VM.tarif }).trim().min(1, VM.tarif).max(30, VM.tarif) });
+
+const currentYear = () => new Date().getFullYear();
+
+/**
+ * POST /vehicle and the general section of POST /vehicle/update/{id}: the whole general form.
+ * `park_id` is checked by the server against the acting park and otherwise ignored.
+ */
+export const ZVehicleInput = z.object({
+  label: optional(z.string().trim().max(100, VM.label)),
+  vehicle_type_id: zRefId(VM.vehicleType),
+  brand_id: zRefId(VM.brand),
+  model_id: zRefId(VM.model),
+  color_id: zRefId(VM.color),
+  registration_number: z
+    .string({ error: VM.registration })
+    .trim()
+    .min(1, { error: VM.registration, abort: true })
+    .max(20, VM.registrationLength)
+    // 'lt-123-ab' and 'LT-123-AB' are the same plate.
+    .transform((s) => s.toUpperCase()),
+  chassis_number: optional(z.string().trim().max(50, VM.chassis)),
+  gps_number: optional(
+    z
+      .string({ error: VM.gps })
+      .transform((s) => s.replace(/\s/g, ''))
+      .pipe(z.string().regex(GPS_NUMBER_PATTERN, VM.gps)),
+  ),
+  mileage: optional(zInt(0, 10_000_000, VM.mileage)),
+  mileage_for_vidange: optional(zInt(0, 10_000_000, VM.mileage)),
+  entry_fleet_at: optional(zDay(VM.date)),
+  circulation_at: optional(
+    z.preprocess(
+      numeric,
+      z.number({ error: () => circulationYearMessage(currentYear()) }).superRefine((y, ctx) => {
+        const now = currentYear();
+        if (!Number.isInteger(y) || y > now || y < now - 29) ctx.addIssue({ code: 'custom', message: circulationYearMessage(now) });
+      }),
+    ),
+  ),
+  insurance_subscription_at: optional(zDay(VM.date)),
+  vehicle_owner_id: optional(zUuid(VM.owner)),
+  contract_type_id: optional(zRefId(VM.contractType)),
+  tags: optional(zTags),
+  images: optional(zKeptImages).describe('Update only: the current images to keep (path or signed link); new ones come as `images` files'),
+  property_contract: optional(z.preprocess(fromJson, ZPropertyContract)),
+  tarif: optional(z.preprocess(fromJson, z.array(ZTarif, { error: VM.tarif }).max(10, VM.tarif))),
+  park_id: optional(z.string()),
+});
+export type TVehicleInput = z.input<typeof ZVehicleInput>;
+export type TVehicleInputParsed = z.output<typeof ZVehicleInput>;
+/** The fields of the general section (to refuse them in another section's update). */
+export const VEHICLE_GENERAL_FIELDS = Object.keys(ZVehicleInput.shape).filter((k) => k !== 'park_id');
+
+// ---------------------------------------------------------------- the work planning (configuration)
+
+/** A work day: 1 (Monday) to 7; the spec's `{day_id}` objects are read too. */
+const zWorkDays = z.preprocess(
+  (v) => {
+    const parsed = fromJson(v);
+    if (!Array.isArray(parsed)) return parsed;
+    return parsed.map((d) => numeric(d && typeof d === 'object' && 'day_id' in d ? (d as { day_id: unknown }).day_id : d));
+  },
+  z
+    .array(z.number({ error: CM.workDay }).int(CM.workDay).min(1, CM.workDay).max(7, CM.workDay), { error: CM.workDay })
+    .default([])
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+);
+
+export const ZVehicleConfigProfile = z.object({
+  driver_id: zUuid(CM.driverRequired),
+  start_work_at: optional(zDay(CM.date)),
+  work_day: zWorkDays,
+  hour_interval_id: optional(z.preprocess(numeric, z.union([z.literal(1), z.literal(2)], { error: CM.hourlySlotRequired }))),
+});
+
+const configShape = z.object({
+  work_planning: z.enum(WORK_PLANNINGS, { error: CM.workPlanningRequired }),
+  number_drivers: z.preprocess(numeric, z.union([z.literal(1), z.literal(2)], { error: CM.numberDrivers })),
+  start_date: zTime(CONFIG_DEFAULTS.start_date).describe('Service start, HH:mm (default 08:30)'),
+  end_date: zTime(CONFIG_DEFAULTS.end_date).describe('Service end, HH:mm (default 18:30)'),
+  passation_date: zTime(CONFIG_DEFAULTS.passation_date).describe('Handover, HH:mm (hourly only, default 12:30; cleared otherwise)'),
+  alternation: optional(zFormBoolean).transform((v) => v ?? false),
+  alternating_days: optional(z.preprocess(numeric, z.number({ error: CM.alternatingDays }).int(CM.alternatingDays))),
+  alternating_weeks: optional(z.preprocess(numeric, z.number({ error: CM.alternatingWeeks }).int(CM.alternatingWeeks))),
+  start_alternation_at: optional(zDay(CM.date)),
+  salary_day_config: optional(zFormBoolean).transform((v) => v ?? false),
+  salary_day_id: optional(z.preprocess(numeric, z.number({ error: CM.salaryDay }).int(CM.salaryDay).min(1, CM.salaryDay).max(7, CM.salaryDay))),
+  first_driver_alternation_id: optional(zUuid(CM.firstDriverNotAssigned)),
+  work_program: optional(z.literal('driver_in_turn')).transform(() => CONFIG_DEFAULTS.work_program),
+  profiles: z.preprocess(fromJson, z.array(ZVehicleConfigProfile, { error: CM.noDriver })),
+});
+type ConfigShape = z.output<typeof configShape>;
+
+/** Every rule of spec 000 sections 4 and 5, each issue on the field the form shows it on. */
+function checkConfig(c: ConfigShape, ctx: z.RefinementCtx): void {
+  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
+  const hourly = c.work_planning === 'hourly';
+
+  const start = timeToMinutes(c.start_date);
+  const end = timeToMinutes(c.end_date);
+  if (start >= end) issue(['start_date'], CM.startBeforeEnd);
+  if (hourly) {
+    const handover = timeToMinutes(c.passation_date);
+    if (start < end && !(handover > start && handover < end)) issue(['passation_date'], CM.passationBetween);
+    if (!hourlyAllowed(c.number_drivers)) issue(['work_planning'], CM.hourlyNeedsTwoDrivers);
+  }
+
+  if (c.profiles.length === 0) issue(['profiles'], CM.noDriver);
+  if (c.profiles.length > c.number_drivers) issue(['profiles'], maxDriversMessage(c.number_drivers));
+  c.profiles.forEach((p, i) => {
+    if (c.profiles.findIndex((q) => q.driver_id === p.driver_id) < i) issue(['profiles', i, 'driver_id'], CM.duplicateDriver);
+  });
+
+  if (hourly) {
+    c.profiles.forEach((p, i) => {
+      if (p.hour_interval_id == null) issue(['profiles', i, 'hour_interval_id'], CM.hourlySlotRequired);
+      else if (c.profiles.findIndex((q) => q.hour_interval_id === p.hour_interval_id) < i) {
+        issue(['profiles', i, 'hour_interval_id'], CM.hourlyDistinctSlots);
+      }
+    });
+  }
+
+  const auto = isAutoAlternation(c);
+  if (c.alternation && !auto) issue(['alternation'], CM.alternationNeedsTwoDrivers);
+  if (auto) {
+    const inRange = (n: number | undefined) => n != null && n >= ALTERNATION_MIN && n <= ALTERNATION_MAX;
+    if (c.work_planning === 'daily' && !inRange(c.alternating_days)) issue(['alternating_days'], CM.alternatingDays);
+    if (c.work_planning === 'weekly' && !inRange(c.alternating_weeks)) issue(['alternating_weeks'], CM.alternatingWeeks);
+    if (!c.start_alternation_at) issue(['start_alternation_at'], CM.alternationStart);
+    if (c.first_driver_alternation_id && !c.profiles.some((p) => p.driver_id === c.first_driver_alternation_id)) {
+      issue(['first_driver_alternation_id'], CM.firstDriverNotAssigned);
+    }
+    return; // the days are computed: nobody picks work days.
+  }
+
+  const salary = salaryDayOf(c);
+  const exclusive = daysAreExclusive(c);
+  c.profiles.forEach((p, i) => {
+    if (salary != null && p.work_day.includes(salary)) issue(['profiles', i, 'work_day'], CM.workDayIsSalaryDay);
+    if (exclusive) {
+      const others = new Set(c.profiles.filter((_, j) => j < i).flatMap((q) => q.work_day));
+      if (p.work_day.some((d) => others.has(d))) issue(['profiles', i, 'work_day'], CM.workDayTaken);
+    }
+  });
+  if (c.profiles.length > 0 && !c.profiles.some((p) => p.work_day.length > 0)) issue(['profiles', 0, 'work_day'], CM.workDaysRequired);
+}
+
+/** What changing a choice clears (spec 000 section 4), applied to what is stored. */
+function normalizeConfig(c: ConfigShape) {
+  const hourly = c.work_planning === 'hourly';
+  const auto = isAutoAlternation(c);
+  return {
+    ...c,
+    passation_date: hourly ? c.passation_date : null,
+    alternation: auto,
+    alternating_days: auto && c.work_planning === 'daily' ? (c.alternating_days ?? null) : null,
+    alternating_weeks: auto && c.work_planning === 'weekly' ? (c.alternating_weeks ?? null) : null,
+    start_alternation_at: auto ? (c.start_alternation_at ?? null) : null,
+    first_driver_alternation_id: auto ? (c.first_driver_alternation_id ?? c.profiles[0]?.driver_id ?? null) : null,
+    salary_day_id: salaryDayOf(c),
+    profiles: c.profiles.map((p) => ({
+      driver_id: p.driver_id,
+      start_work_at: p.start_work_at ?? null,
+      work_day: auto ? [] : p.work_day,
+      hour_interval_id: hourly ? (p.hour_interval_id ?? null) : null,
+    })),
+  };
+}
+
+/** A vehicle's work planning: POST /vehicle/update/{id} with update_type 'planning' sends it as `config`. */
+export const ZVehicleConfig = configShape.superRefine(checkConfig).transform(normalizeConfig);
+export type TVehicleConfigInput = z.input<typeof ZVehicleConfig>;
+export type TVehicleConfigParsed = z.output<typeof ZVehicleConfig>;
+
+// ---------------------------------------------------------------- automatic revenue (recipe)
+
+export const COLLECTION_METHODS = ['cash', 'mobile_money', 'both'] as const;
+export const COLLECTION_TYPES = ['recipe_objective', 'without_recipe_objective', 'yango_recipe'] as const;
+export const RECIPE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+
+const recipeShape = z.object({
+  manage_in_vtc: optional(zFormBoolean).transform((v) => v ?? true),
+  collection_method: optional(z.enum(COLLECTION_METHODS, { error: RM.collectionMethod })).transform((v) => v ?? RECIPE_DEFAULTS.collection_method),
+  collection_type: z.enum(COLLECTION_TYPES, { error: RM.collectionType }),
+  amount: optional(zAmount(RM.amountInvalid)),
+  salary_amount: optional(zAmount(RM.amountInvalid)),
+  freequency: optional(z.enum(RECIPE_FREQUENCIES, { error: RM.frequency })).transform((v) => v ?? RECIPE_DEFAULTS.freequency),
+  monthly_day: optional(zInt(1, 31, RM.monthlyDay)),
+  collect_day: optional(zInt(1, 7, RM.collectDay)),
+  collect_time: zTime(RECIPE_DEFAULTS.collect_time).describe('HH:mm, default 20:30'),
+});
+
+/** A vehicle's automatic revenue: POST /vehicle/update/{id} with update_type 'recipe' sends it as `recipes`. */
+export const ZRecipeConfig = recipeShape
+  .superRefine((r, ctx) => {
+    if (r.collection_type === 'recipe_objective') {
+      if (r.amount == null) ctx.addIssue({ code: 'custom', path: ['amount'], message: RM.amountRequired });
+      else if (r.amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: RM.amountPositive });
+    }
+    if (r.freequency === 'monthly' && r.monthly_day == null) ctx.addIssue({ code: 'custom', path: ['monthly_day'], message: RM.monthlyDay });
+    if (r.freequency === 'weekly' && r.collect_day == null) ctx.addIssue({ code: 'custom', path: ['collect_day'], message: RM.collectDay });
+  })
+  // Without an objective the amount is dynamic; a collection day only means something for its frequency.
+  .transform((r) => ({
+    ...r,
+    amount: r.collection_type === 'recipe_objective' ? (r.amount ?? null) : null,
+    salary_amount: r.salary_amount ?? null,
+    monthly_day: r.freequency === 'monthly' ? (r.monthly_day ?? null) : null,
+    collect_day: r.freequency === 'weekly' ? (r.collect_day ?? null) : null,
+  }));
+export type TRecipeConfigInput = z.input<typeof ZRecipeConfig>;
+export type TRecipeConfigParsed = z.output<typeof ZRecipeConfig>;
+
+// ---------------------------------------------------------------- requests
+
+export const VEHICLE_UPDATE_TYPES = ['general', 'planning', 'recipe', 'document'] as const;
+export type TVehicleUpdateType = (typeof VEHICLE_UPDATE_TYPES)[number];
+export const ZVehicleUpdateType = z.enum(VEHICLE_UPDATE_TYPES, { error: VM.updateType });
+
+export const ZVehicleListQuery = ZPageQuery.extend({
+  park_id: z.string().optional(),
+  status: optional(z.enum(VEHICLE_STATUSES, { error: 'Statut inconnu' })),
+  group: optional(z.string().regex(UUID, 'Groupe invalide')).describe('A vehicle group id'),
+  available_on_date: optional(zDay(CM.date)).describe('yyyy-MM-dd: active vehicles no configuration makes work that weekday'),
+});
+export type TVehicleListQuery = z.output<typeof ZVehicleListQuery>;
+
+// ---------------------------------------------------------------- answers
+
+const ZRef = z.object({ id: z.number(), name: z.string() });
+
+export const ZVehicleDriverSummary = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  phone: z.string(),
+  image: z.string().nullable().describe('Signed link'),
+});
+export type TVehicleDriverSummary = z.infer<typeof ZVehicleDriverSummary>;
+
+export const ZVehicleListItem = z.object({
+  id: z.string(),
+  label: z.string().nullable(),
+  registration_number: z.string(),
+  status: z.enum(VEHICLE_STATUSES),
+  display_status: z.enum(VEHICLE_DISPLAY_STATUSES).describe("'neutral' when the status is active and nobody drives it today"),
+  brand: ZRef,
+  model: ZRef,
+  vehicle_type: ZRef,
+  color: z.object({ id: z.number(), name: z.string(), hex: z.string() }),
+  group: z.object({ id: z.string(), title: z.string() }).nullable(),
+  current_driver: ZVehicleDriverSummary.nullable().describe("Who drives it today, from its configuration and the park's clock"),
+  image: z.string().nullable().describe('Signed link to the first image'),
+  has_config: z.boolean(),
+  has_recipe_config: z.boolean(),
+  created_at: z.string(),
+});
+export type TVehicleListItem = z.infer<typeof ZVehicleListItem>;
+
+const ZOwnerRef = z.object({ id: z.string(), display_name: z.string() });
+
+export const ZVehicleDetail = ZVehicleListItem.extend({
+  park_id: z.string(),
+  chassis_number: z.string().nullable(),
+  gps_number: z.string().nullable(),
+  mileage: z.number().nullable(),
+  mileage_for_vidange: z.number().nullable(),
+  entry_fleet_at: z.string().nullable(),
+  circulation_at: z.number().nullable(),
+  insurance_subscription_at: z.string().nullable(),
+  vehicle_owner: ZOwnerRef.nullable(),
+  owner: ZOwnerRef.nullable().describe('Same as vehicle_owner'),
+  contract_type: ZRef.nullable(),
+  tags: z.array(z.string()),
+  images: z.array(z.string()).describe('Signed links, in order'),
+  image_paths: z.array(z.string()).describe("Stored paths ('/api/file/<id>'), to send back as the images to keep"),
+  property_contract: z
+    .object({
+      name: z.string().nullable(),
+      contract_type_id: z.number().nullable(),
+      start_date: z.string().nullable(),
+      end_date: z.string().nullable(),
+      amount: z.number().nullable(),
+      payment_frequency: z.enum(PAYMENT_FREQUENCIES).nullable(),
+    })
+    .nullable(),
+  tarif: z.array(z.object({ tarif: z.number(), cadence: z.string() })).nullable(),
+  is_partner_vehicle: z.boolean(),
+  updated_at: z.string(),
+});
+export type TVehicleDetail = z.infer<typeof ZVehicleDetail>;
+
+export const ZVehicleConfigDriver = z.object({
+  driver_id: z.string(),
+  position: z.number().describe('1 for the first driver, 2 for the second'),
+  start_work_at: z.string().nullable(),
+  work_day: z.array(z.number()),
+  hour_interval_id: z.number().nullable(),
+  driver: ZVehicleDriverSummary.extend({ status: z.enum(['active', 'suspended', 'deactivated']) }),
+});
+export type TVehicleConfigDriver = z.infer<typeof ZVehicleConfigDriver>;
+
+export const ZVehicleConfigView = z.object({
+  vehicle_id: z.string(),
+  work_planning: z.enum(WORK_PLANNINGS),
+  number_drivers: z.number(),
+  start_date: z.string(),
+  end_date: z.string(),
+  passation_date: z.string().nullable(),
+  alternation: z.boolean(),
+  alternating_days: z.number().nullable(),
+  alternating_weeks: z.number().nullable(),
+  start_alternation_at: z.string().nullable(),
+  salary_day_config: z.boolean(),
+  salary_day_id: z.number().nullable(),
+  first_driver_alternation_id: z.string().nullable(),
+  work_program: z.string(),
+  is_valid: z.boolean(),
+  profiles: z.array(ZVehicleConfigDriver),
+  updated_at: z.string(),
+});
+export type TVehicleConfigView = z.infer<typeof ZVehicleConfigView>;
+
+export const ZRecipeConfigView = z.object({
+  vehicle_id: z.string(),
+  manage_in_vtc: z.boolean(),
+  collection_method: z.enum(COLLECTION_METHODS),
+  collection_type: z.enum(COLLECTION_TYPES),
+  amount: z.number().nullable(),
+  salary_amount: z.number().nullable(),
+  freequency: z.string(),
+  monthly_day: z.number().nullable(),
+  collect_day: z.number().nullable(),
+  collect_time: z.string(),
+  updated_at: z.string(),
+});
+export type TRecipeConfigView = z.infer<typeof ZRecipeConfigView>;
+
+export const ZVehicleConfigs = z.object({ config: ZVehicleConfigView.nullable(), recipe: ZRecipeConfigView.nullable() });
+export type TVehicleConfigs = z.infer<typeof ZVehicleConfigs>;
+
+export const ZVehicleAllData = ZVehicleDetail.extend({
+  config: ZVehicleConfigView.nullable(),
+  recipe: ZRecipeConfigView.nullable(),
+  documents: z.array(ZVehicleDocument),
+  group_detail: z.object({ id: z.string(), title: z.string(), description: z.string().nullable() }).nullable(),
+});
+export type TVehicleAllData = z.infer<typeof ZVehicleAllData>;
+
+export const ZCheckDriver = z.object({
+  has_driver: z.boolean().describe('Someone drives the vehicle today'),
+  current_driver: ZVehicleDriverSummary.nullable(),
+  drivers: z.array(ZVehicleConfigDriver).describe("The drivers of the vehicle's configuration"),
+});
+export type TCheckDriver = z.infer<typeof ZCheckDriver>;

@@ -1,0 +1,207 @@
+import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { normalizePhone, type TDriverListQuery } from '@flotte/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { pageWindow } from '../../platform/pagination.ts';
+import { profiles, users } from '../access/access.tables.ts';
+import { brands, driverTypes, grades, models } from '../catalog/catalog.tables.ts';
+import { vehicleConfigDrivers, vehicleConfigs, vehicles } from '../vehicles/vehicles.tables.ts';
+import { driverLicences, drivers } from './drivers.tables.ts';
+
+/**
+ * Reading drivers. Reference names (grade, driver type) and the vehicles whose planning lists a
+ * driver are joined here, read-only: a page of drivers costs a fixed number of queries whatever
+ * the size of the fleet, which the benchmark watches.
+ */
+
+const grade = alias(grades, 'grade');
+const driverType = alias(driverTypes, 'driver_type');
+
+const rowColumns = {
+  driver: drivers,
+  gradeName: grade.name,
+  driverTypeName: driverType.name,
+};
+
+export type DriverRow = { driver: typeof drivers.$inferSelect; gradeName: string | null; driverTypeName: string | null };
+
+// ---------------------------------------------------------------- search and filters
+
+// Accent folding without the unaccent extension (absent from PGlite): the same letters on both
+// sides of a translate(). Upper-case accented letters are listed because lower() leaves them as
+// they are under the C locale.
+const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæ';
+const FROM = ACCENTED + ACCENTED.toUpperCase().replace('Ÿ', '');
+const PLAIN = [...FROM].map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().slice(0, 1)).join('');
+
+const folded = (expr: SQL) => sql`translate(lower(${expr}), ${FROM}, ${PLAIN})`;
+const foldText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Names (either order), phone or national ID number containing what was typed (one character is enough). */
+function searchCondition(search: string): SQL | undefined {
+  const text = foldText(search.trim());
+  if (!text) return undefined;
+  const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const conds: SQL[] = [
+    sql`${folded(sql`${drivers.firstName} || ' ' || ${drivers.lastName}`)} like ${like}`,
+    sql`${folded(sql`${drivers.lastName} || ' ' || ${drivers.firstName}`)} like ${like}`,
+    sql`lower(coalesce(${drivers.cniNumber}, '')) like ${like}`,
+  ];
+  const digits = normalizePhone(search.trim()).replace(/^\+/, '');
+  if (/^\d+$/.test(digits)) conds.push(sql`${drivers.phone} like ${`%${digits}%`}`);
+  return or(...conds);
+}
+
+const isActive = and(isNull(drivers.blockedAt), isNull(drivers.desactivateAt))!;
+const STATUS_CONDITIONS = {
+  active: isActive,
+  suspended: and(isNotNull(drivers.blockedAt), isNull(drivers.desactivateAt))!,
+  deactivated: isNotNull(drivers.desactivateAt),
+};
+
+/** 1 = Monday ... 7 = Sunday, of a `yyyy-MM-dd` day. */
+export function weekdayOf(day: string): number {
+  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+/**
+ * A vehicle planning keeps the driver busy that weekday. A planning row without work days is one
+ * the planning itself shares out (automatic alternation, hourly slots): busy every day.
+ */
+function busyOn(weekday: number): SQL {
+  return sql`exists (select 1 from ${vehicleConfigDrivers} vcd
+     where vcd.driver_id = ${drivers.id}
+       and (cardinality(vcd.work_days) = 0 or ${weekday}::int = any(vcd.work_days)))`;
+}
+
+function listCondition(parkId: string, q: TDriverListQuery): SQL {
+  const conds: (SQL | undefined)[] = [eq(drivers.parkId, parkId)];
+  if (q.search) conds.push(searchCondition(q.search));
+  if (q.status) conds.push(STATUS_CONDITIONS[q.status]);
+  if (q.can_assign) conds.push(isActive);
+  if (q.grade_id) conds.push(eq(drivers.gradeId, q.grade_id));
+  if (q.driver_type_id) conds.push(eq(drivers.driverTypeId, q.driver_type_id));
+  if (q.driver_group_id) conds.push(eq(drivers.driverGroupId, q.driver_group_id));
+  if (q.available_on_date) {
+    const wd = weekdayOf(q.available_on_date);
+    conds.push(isActive, sql`not (${wd}::int = any(${drivers.daysOff}))`, sql`not ${busyOn(wd)}`);
+  }
+  return and(...conds)!;
+}
+
+/** A page of the park's drivers, by last then first name, and how many match in all. */
+export async function listDriverRows(db: Db, parkId: string, q: TDriverListQuery): Promise<{ rows: DriverRow[]; total: number }> {
+  const where = listCondition(parkId, q);
+  const { limit, offset } = pageWindow(q);
+  // One query after the other: on the embedded database every pool connection shares one session.
+  const rows = await db
+    .select(rowColumns)
+    .from(drivers)
+    .leftJoin(grade, eq(grade.id, drivers.gradeId))
+    .leftJoin(driverType, eq(driverType.id, drivers.driverTypeId))
+    .where(where)
+    .orderBy(asc(drivers.lastName), asc(drivers.firstName), asc(drivers.id))
+    .limit(limit)
+    .offset(offset);
+  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(drivers).where(where);
+  return { rows, total };
+}
+
+/** One driver of the park, or undefined (unknown, or of another park). */
+export async function findDriverRow(db: Pick<Db, 'select'>, parkId: string, id: string): Promise<DriverRow | undefined> {
+  const [row] = await db
+    .select(rowColumns)
+    .from(drivers)
+    .leftJoin(grade, eq(grade.id, drivers.gradeId))
+    .leftJoin(driverType, eq(driverType.id, drivers.driverTypeId))
+    .where(and(eq(drivers.parkId, parkId), eq(drivers.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function licencesOf(db: Pick<Db, 'select'>, parkId: string, driverIds: string[]) {
+  if (driverIds.length === 0) return [];
+  return db
+    .select()
+    .from(driverLicences)
+    .where(and(eq(driverLicences.parkId, parkId), inArray(driverLicences.driverId, driverIds)))
+    .orderBy(asc(driverLicences.type));
+}
+
+// ---------------------------------------------------------------- vehicles of a driver
+
+const vehicleColumns = {
+  id: vehicles.id,
+  label: vehicles.label,
+  registrationNumber: vehicles.registrationNumber,
+  status: vehicles.status,
+  images: vehicles.images,
+  brand: brands.name,
+  model: models.name,
+};
+export type DriverVehicleRow = { id: string; label: string | null; registrationNumber: string; status: string; images: string[]; brand: string | null; model: string | null };
+
+/**
+ * The vehicle of each driver: the one whose planning lists them, and when several do (on
+ * different days), the one they drive today, then a vehicle still in service, then the oldest.
+ */
+export async function currentVehicles(db: Pick<Db, 'selectDistinctOn'>, parkId: string, driverIds: string[], todayWeekday: number) {
+  const out = new Map<string, DriverVehicleRow>();
+  if (driverIds.length === 0) return out;
+  const rows = await db
+    .selectDistinctOn([vehicleConfigDrivers.driverId], { driverId: vehicleConfigDrivers.driverId, ...vehicleColumns })
+    .from(vehicleConfigDrivers)
+    .innerJoin(vehicles, eq(vehicles.id, vehicleConfigDrivers.vehicleId))
+    .leftJoin(brands, eq(brands.id, vehicles.brandId))
+    .leftJoin(models, eq(models.id, vehicles.modelId))
+    .where(and(eq(vehicleConfigDrivers.parkId, parkId), eq(vehicles.parkId, parkId), inArray(vehicleConfigDrivers.driverId, driverIds)))
+    .orderBy(
+      vehicleConfigDrivers.driverId,
+      sql`case when cardinality(${vehicleConfigDrivers.workDays}) = 0 or ${todayWeekday}::int = any(${vehicleConfigDrivers.workDays}) then 0 else 1 end`,
+      sql`case when ${vehicles.status} = 'deactivated' then 1 else 0 end`,
+      asc(vehicles.createdAt),
+    );
+  for (const { driverId, ...v } of rows) out.set(driverId, v);
+  return out;
+}
+
+/** Every vehicle planning listing the driver, with the planning's hours. */
+export async function assignmentsOf(db: Pick<Db, 'select'>, parkId: string, driverId: string) {
+  return db
+    .select({
+      vehicle: vehicleColumns,
+      position: vehicleConfigDrivers.position,
+      workDays: vehicleConfigDrivers.workDays,
+      startWorkAt: vehicleConfigDrivers.startWorkAt,
+      hourIntervalId: vehicleConfigDrivers.hourIntervalId,
+      workPlanning: vehicleConfigs.workPlanning,
+      numberDrivers: vehicleConfigs.numberDrivers,
+      startTime: vehicleConfigs.startTime,
+      endTime: vehicleConfigs.endTime,
+      passationTime: vehicleConfigs.passationTime,
+      salaryDayId: vehicleConfigs.salaryDayId,
+    })
+    .from(vehicleConfigDrivers)
+    .innerJoin(vehicles, eq(vehicles.id, vehicleConfigDrivers.vehicleId))
+    .leftJoin(vehicleConfigs, eq(vehicleConfigs.vehicleId, vehicleConfigDrivers.vehicleId))
+    .leftJoin(brands, eq(brands.id, vehicles.brandId))
+    .leftJoin(models, eq(models.id, vehicles.modelId))
+    .where(and(eq(vehicleConfigDrivers.parkId, parkId), eq(vehicles.parkId, parkId), eq(vehicleConfigDrivers.driverId, driverId)))
+    .orderBy(asc(vehicles.createdAt));
+}
+
+// ---------------------------------------------------------------- agents
+
+/**
+ * The park's agents (profiles of type agent still in the park), for the pickers that name who
+ * collects or checks. The access module has no list by type yet, hence this read-only query.
+ */
+export async function agentsOf(db: Pick<Db, 'select'>, parkId: string) {
+  return db
+    .select({ profileId: profiles.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone, email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(and(eq(profiles.parkId, parkId), eq(profiles.type, 'agent'), isNull(profiles.removedAt), isNull(users.disabledAt)))
+    .orderBy(asc(users.lastName), asc(users.firstName), asc(profiles.createdAt));
+}

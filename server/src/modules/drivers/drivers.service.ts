@@ -1,0 +1,255 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Page, TAgent, TDriver, TDriverAllData, TDriverListQuery, TDriverInputParsed, TDriverUpdateParsed } from '@flotte/contract';
+import type { Db } from '../../platform/db/database.ts';
+import { toWireDate } from '../../platform/dates.ts';
+import { AppError, fieldError } from '../../platform/errors.ts';
+import { toPage } from '../../platform/pagination.ts';
+import { parkTimeZone } from '../access/roles.service.ts';
+import { findScoped } from '../catalog/catalog.service.ts';
+import { imageLink, type FilesDeps } from '../files/files.service.ts';
+import { fileIdOfPath, parkFileIdsAmong } from '../files/park-uploads.ts';
+import { licenceView, replaceLicences } from './driver-licences.ts';
+import { drivers } from './drivers.tables.ts';
+import {
+  agentsOf,
+  assignmentsOf,
+  currentVehicles,
+  findDriverRow,
+  licencesOf,
+  listDriverRows,
+  weekdayOf,
+  type DriverRow,
+  type DriverVehicleRow,
+} from './drivers.queries.ts';
+
+/** What the drivers services need, passed in so tests can build them on any database. */
+export interface DriversDeps {
+  db: Db;
+  files: Pick<FilesDeps, 'signingKey'>;
+}
+
+export type DriverStatus = 'active' | 'suspended' | 'deactivated';
+
+/** Status follows the two stamps (spec 000 section 4): deactivation wins over suspension. */
+export function statusOf(d: { blockedAt: Date | null; desactivateAt: Date | null }): DriverStatus {
+  if (d.desactivateAt) return 'deactivated';
+  if (d.blockedAt) return 'suspended';
+  return 'active';
+}
+
+// ---------------------------------------------------------------- for the vehicles module
+
+export interface AssignableDriver {
+  id: string;
+  first_name: string;
+  last_name: string;
+  status: DriverStatus;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The drivers of the park among these ids, with their status, for the vehicles module to check
+ * before assigning them: only 'active' ones may be assigned. Ids of another park, unknown or
+ * malformed are simply absent from the answer.
+ */
+export async function assignableDrivers(db: Pick<Db, 'select'>, parkId: string, driverIds: string[]): Promise<AssignableDriver[]> {
+  const ids = [...new Set(driverIds.filter((id) => UUID.test(id)))];
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: drivers.id, firstName: drivers.firstName, lastName: drivers.lastName, blockedAt: drivers.blockedAt, desactivateAt: drivers.desactivateAt })
+    .from(drivers)
+    .where(and(eq(drivers.parkId, parkId), inArray(drivers.id, ids)));
+  return rows.map((r) => ({ id: r.id, first_name: r.firstName, last_name: r.lastName, status: statusOf(r) }));
+}
+
+// ---------------------------------------------------------------- answers
+
+const NOT_FOUND = () => new AppError('DRIVER_NOT_FOUND');
+
+function vehicleView(deps: DriversDeps, v: DriverVehicleRow) {
+  return { id: v.id, label: v.label, registration_number: v.registrationNumber, brand: v.brand, model: v.model, image: imageLink(deps.files, v.images[0]) };
+}
+
+/** Drivers as the API shows them: a fixed number of queries for a whole page. */
+async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[]): Promise<TDriver[]> {
+  if (rows.length === 0) return [];
+  const tz = await parkTimeZone(deps.db, parkId);
+  const ids = rows.map((r) => r.driver.id);
+  const licences = await licencesOf(deps.db, parkId, ids);
+  const today = weekdayOf(toWireDate(new Date(), tz).slice(0, 10));
+  const vehicles = await currentVehicles(deps.db, parkId, ids, today);
+  const wire = (d: Date | null) => (d ? toWireDate(d, tz) : null);
+  return rows.map(({ driver: d, gradeName, driverTypeName }) => {
+    const vehicle = vehicles.get(d.id);
+    return {
+      id: d.id,
+      park_id: d.parkId,
+      first_name: d.firstName,
+      last_name: d.lastName,
+      full_name: `${d.firstName} ${d.lastName}`,
+      phone: d.phone,
+      email: d.email,
+      cni_number: d.cniNumber,
+      birthday: d.birthday,
+      sex: d.sex,
+      place_birth: d.placeBirth,
+      image: imageLink(deps.files, d.image),
+      grade: d.gradeId != null && gradeName != null ? { id: d.gradeId, name: gradeName } : null,
+      grade_id: d.gradeId,
+      driver_type: d.driverTypeId != null && driverTypeName != null ? { id: d.driverTypeId, name: driverTypeName } : null,
+      driver_type_id: d.driverTypeId,
+      driver_group_id: d.driverGroupId,
+      city_id: d.cityId,
+      region_id: d.regionId,
+      start_work_at: d.startWorkAt,
+      days_off: d.daysOff,
+      can_relay: d.canRelay,
+      enable_withdraw: d.enableWithdraw,
+      status: statusOf(d),
+      blocked_at: wire(d.blockedAt),
+      block_reason: d.blockReason,
+      desactivate_at: wire(d.desactivateAt),
+      tag: d.tag,
+      permis: licences.filter((l) => l.driverId === d.id).map(licenceView),
+      current_vehicle: vehicle ? vehicleView(deps, vehicle) : null,
+      yango_profile: null,
+      created_at: toWireDate(d.createdAt, tz),
+    };
+  });
+}
+
+export async function listDrivers(deps: DriversDeps, parkId: string, q: TDriverListQuery): Promise<Page<TDriver>> {
+  const { rows, total } = await listDriverRows(deps.db, parkId, q);
+  return toPage(await driverViews(deps, parkId, rows), total, q);
+}
+
+export async function readDriver(deps: DriversDeps, parkId: string, id: string): Promise<TDriver> {
+  const row = await findDriverRow(deps.db, parkId, id);
+  if (!row) throw NOT_FOUND();
+  const [view] = await driverViews(deps, parkId, [row]);
+  return view;
+}
+
+/** The driver with licences, current vehicle and every vehicle planning listing them. */
+export async function readDriverAllData(deps: DriversDeps, parkId: string, id: string): Promise<TDriverAllData> {
+  const driver = await readDriver(deps, parkId, id);
+  const rows = await assignmentsOf(deps.db, parkId, id);
+  const configs = rows.map((a) => ({
+    vehicle: { ...vehicleView(deps, a.vehicle), status: a.vehicle.status },
+    position: a.position,
+    work_day: a.workDays,
+    start_work_at: a.startWorkAt,
+    hour_interval_id: a.hourIntervalId,
+    work_planning: a.workPlanning,
+    number_drivers: a.numberDrivers,
+    start_date: a.startTime,
+    end_date: a.endTime,
+    passation_date: a.passationTime,
+    salary_day_id: a.salaryDayId,
+  }));
+  return { ...driver, configs };
+}
+
+// ---------------------------------------------------------------- saving
+
+/** Grade, driver type and group must be shared ones or the park's own. */
+async function assertReferences(db: Db, parkId: string, v: { grade_id?: number; driver_type_id?: number; driver_group_id?: number }) {
+  const checks = [
+    ['driver_type_id', 'driverType', 'Type de chauffeur introuvable'],
+    ['grade_id', 'grade', 'Grade introuvable'],
+    ['driver_group_id', 'driverGroup', 'Groupe de chauffeurs introuvable'],
+  ] as const;
+  for (const [field, kind, message] of checks) {
+    const id = v[field];
+    if (id !== undefined && !(await findScoped(db, kind, parkId, id))) throw fieldError(field, message);
+  }
+}
+
+/** A photo named by its stored path (JSON bodies) must be one of the park's own files. */
+async function assertOwnImage(db: Db, parkId: string, image: string | undefined) {
+  if (image === undefined) return;
+  const id = fileIdOfPath(image);
+  if (!id || !(await parkFileIdsAmong(db, parkId, [id])).has(id)) throw fieldError('image', 'Image invalide');
+}
+
+function isPhoneTaken(err: unknown): boolean {
+  for (let e = err as { code?: string; constraint?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (e.code === '23505') return e.constraint === 'drivers_park_phone_key';
+  }
+  return false;
+}
+
+async function saving<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    throw isPhoneTaken(err) ? new AppError('DRIVER_PHONE_TAKEN') : err;
+  }
+}
+
+function driverValues(input: TDriverUpdateParsed): Partial<typeof drivers.$inferInsert> {
+  const map: [keyof TDriverUpdateParsed, keyof typeof drivers.$inferInsert][] = [
+    ['first_name', 'firstName'],
+    ['last_name', 'lastName'],
+    ['phone', 'phone'],
+    ['email', 'email'],
+    ['cni_number', 'cniNumber'],
+    ['birthday', 'birthday'],
+    ['sex', 'sex'],
+    ['place_birth', 'placeBirth'],
+    ['image', 'image'],
+    ['grade_id', 'gradeId'],
+    ['driver_type_id', 'driverTypeId'],
+    ['driver_group_id', 'driverGroupId'],
+    ['city_id', 'cityId'],
+    ['region_id', 'regionId'],
+    ['start_work_at', 'startWorkAt'],
+    ['days_off', 'daysOff'],
+    ['can_relay', 'canRelay'],
+    ['enable_withdraw', 'enableWithdraw'],
+    ['tag', 'tag'],
+  ];
+  const out: Record<string, unknown> = {};
+  for (const [from, to] of map) if (input[from] !== undefined) out[to] = input[from];
+  return out as Partial<typeof drivers.$inferInsert>;
+}
+
+/** POST /driver: a new, active driver with their licences. */
+export async function createDriver(deps: DriversDeps, parkId: string, input: TDriverInputParsed): Promise<TDriver> {
+  await assertReferences(deps.db, parkId, input);
+  await assertOwnImage(deps.db, parkId, input.image);
+  const id = await saving(() =>
+    deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(drivers)
+        .values({ ...driverValues(input), parkId, firstName: input.first_name, lastName: input.last_name, phone: input.phone })
+        .returning({ id: drivers.id });
+      if (input.permis?.length) await replaceLicences(tx, parkId, row.id, input.permis);
+      return row.id;
+    }),
+  );
+  return readDriver(deps, parkId, id);
+}
+
+/** PUT /driver/update/{id}: the fields sent; `permis` and `days_off`, when sent, replace the lists. */
+export async function updateDriver(deps: DriversDeps, parkId: string, id: string, input: TDriverUpdateParsed): Promise<TDriver> {
+  if (!(await findDriverRow(deps.db, parkId, id))) throw NOT_FOUND();
+  await assertReferences(deps.db, parkId, input);
+  await assertOwnImage(deps.db, parkId, input.image);
+  await saving(() =>
+    deps.db.transaction(async (tx) => {
+      const values = driverValues(input);
+      if (Object.keys(values).length) await tx.update(drivers).set(values).where(and(eq(drivers.id, id), eq(drivers.parkId, parkId)));
+      if (input.permis !== undefined) await replaceLicences(tx, parkId, id, input.permis);
+    }),
+  );
+  return readDriver(deps, parkId, id);
+}
+
+// ---------------------------------------------------------------- agents
+
+export async function listAgents(db: Db, parkId: string): Promise<TAgent[]> {
+  const rows = await agentsOf(db, parkId);
+  return rows.map((r) => ({ profile_id: r.profileId, first_name: r.firstName, last_name: r.lastName, phone: r.phone, email: r.email }));
+}

@@ -1,0 +1,198 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  displayStatus,
+  PAYMENT_FREQUENCIES,
+  type Page,
+  type TCheckDriver,
+  type TVehicleAllData,
+  type TVehicleConfigs,
+  type TVehicleDetail,
+  type TVehicleListItem,
+  type TVehicleListQuery,
+} from '@flotte/contract';
+import { toWireDate } from '../../platform/dates.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fromMinor } from '../../platform/money.ts';
+import { toPage } from '../../platform/pagination.ts';
+import { imageLink } from '../files/files.service.ts';
+import { findOwner } from '../owners/owners.service.ts';
+import { listVehicleDocuments } from './vehicle-documents.service.ts';
+import {
+  assertNoOverlap,
+  configDriverViews,
+  configView,
+  currentDriverOf,
+  driverSummary,
+  parkContext,
+  recipeView,
+  toPlanning,
+  type ParkContext,
+  type VehiclesDeps,
+} from './vehicle-config.service.ts';
+import { findVehicleRow, listVehicleRows, planningsOf, recipeOf, type StoredPlanning, type VehicleRow } from './vehicles.queries.ts';
+import { vehicles, type VehicleStatus } from './vehicles.tables.ts';
+
+export type { VehiclesDeps } from './vehicle-config.service.ts';
+
+/**
+ * The park's vehicles as the API shows them, with who drives them today, and taking them in and
+ * out of service. Registering and editing them is in vehicle-edit.service.ts.
+ */
+
+export interface NewImage {
+  filename: string;
+  content: Buffer;
+}
+
+// ---------------------------------------------------------------- answers
+
+function listItem(deps: VehiclesDeps, r: VehicleRow, planning: StoredPlanning | undefined, ctx: ParkContext): TVehicleListItem {
+  const v = r.vehicle;
+  const current = currentDriverOf(v.status, planning, ctx.now);
+  return {
+    id: v.id,
+    label: v.label,
+    registration_number: v.registrationNumber,
+    status: v.status,
+    display_status: displayStatus(v.status, current !== null),
+    brand: { id: v.brandId, name: r.brandName },
+    model: { id: v.modelId, name: r.modelName },
+    vehicle_type: { id: v.vehicleTypeId, name: r.typeName },
+    color: { id: v.colorId, name: r.colorName, hex: r.colorHex },
+    group: v.groupId && r.groupTitle != null ? { id: v.groupId, title: r.groupTitle } : null,
+    current_driver: current ? driverSummary(deps.files, current.driver) : null,
+    image: imageLink(deps.files, v.images[0]),
+    has_config: r.hasConfig,
+    has_recipe_config: r.hasRecipe,
+    created_at: toWireDate(v.createdAt, ctx.timeZone),
+  };
+}
+
+interface StoredPropertyContract {
+  name?: string | null;
+  contract_type_id?: number | null;
+  start_date?: string | null;
+  end_date?: string | null;
+  amount?: number | null;
+  payment_frequency?: (typeof PAYMENT_FREQUENCIES)[number] | null;
+}
+
+async function detail(deps: VehiclesDeps, parkId: string, r: VehicleRow, planning: StoredPlanning | undefined, ctx: ParkContext): Promise<TVehicleDetail> {
+  const v = r.vehicle;
+  const owner = v.vehicleOwnerId ? await findOwner(deps.db, parkId, v.vehicleOwnerId) : null;
+  const money = (m: number | null | undefined) => (m == null ? null : fromMinor(m, ctx.currency));
+  const pc = v.propertyContract as StoredPropertyContract | null;
+  const tarif = v.tarif as { tarif: number; cadence: string }[] | null;
+  return {
+    ...listItem(deps, r, planning, ctx),
+    park_id: v.parkId,
+    chassis_number: v.chassisNumber,
+    gps_number: v.gpsNumber,
+    mileage: v.mileage,
+    mileage_for_vidange: v.mileageForVidange,
+    entry_fleet_at: v.entryFleetAt,
+    circulation_at: v.circulationAt,
+    insurance_subscription_at: v.insuranceSubscriptionAt,
+    vehicle_owner: owner,
+    owner,
+    contract_type: v.contractTypeId != null && r.contractTypeName != null ? { id: v.contractTypeId, name: r.contractTypeName } : null,
+    tags: v.tags,
+    images: v.images.map((p) => imageLink(deps.files, p)).filter((l): l is string => l !== null),
+    image_paths: v.images,
+    property_contract: pc
+      ? {
+          name: pc.name ?? null,
+          contract_type_id: pc.contract_type_id ?? null,
+          start_date: pc.start_date ?? null,
+          end_date: pc.end_date ?? null,
+          amount: money(pc.amount),
+          payment_frequency: pc.payment_frequency ?? null,
+        }
+      : null,
+    tarif: tarif ? tarif.map((t) => ({ tarif: fromMinor(t.tarif, ctx.currency), cadence: t.cadence })) : null,
+    is_partner_vehicle: v.isPartnerVehicle,
+    updated_at: toWireDate(v.updatedAt, ctx.timeZone),
+  };
+}
+
+export async function findRow(deps: VehiclesDeps, parkId: string, id: string): Promise<VehicleRow> {
+  const row = await findVehicleRow(deps.db, parkId, id);
+  if (!row) throw new AppError('VEHICLE_NOT_FOUND');
+  return row;
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listVehicles(deps: VehiclesDeps, parkId: string, q: TVehicleListQuery): Promise<Page<TVehicleListItem>> {
+  const [{ rows, total }, ctx] = await Promise.all([listVehicleRows(deps.db, parkId, q), parkContext(deps, parkId)]);
+  const plannings = await planningsOf(deps.db, parkId, rows.map((r) => r.vehicle.id));
+  return toPage(rows.map((r) => listItem(deps, r, plannings.get(r.vehicle.id), ctx)), total, q);
+}
+
+export async function getVehicle(deps: VehiclesDeps, parkId: string, id: string): Promise<TVehicleDetail> {
+  const row = await findRow(deps, parkId, id);
+  const [plannings, ctx] = await Promise.all([planningsOf(deps.db, parkId, [id]), parkContext(deps, parkId)]);
+  return detail(deps, parkId, row, plannings.get(id), ctx);
+}
+
+export async function getVehicleConfigs(deps: VehiclesDeps, parkId: string, id: string): Promise<TVehicleConfigs> {
+  await findRow(deps, parkId, id);
+  const [plannings, recipe, ctx] = await Promise.all([planningsOf(deps.db, parkId, [id]), recipeOf(deps.db, parkId, id), parkContext(deps, parkId)]);
+  const stored = plannings.get(id);
+  return { config: stored ? configView(deps.files, stored, ctx.timeZone) : null, recipe: recipe ? recipeView(recipe, ctx) : null };
+}
+
+/** The vehicle with its planning, revenue configuration, documents, group and owner: the details dialog. */
+export async function getVehicleAllData(deps: VehiclesDeps, parkId: string, id: string): Promise<TVehicleAllData> {
+  const row = await findRow(deps, parkId, id);
+  const [plannings, recipe, ctx, documents] = await Promise.all([
+    planningsOf(deps.db, parkId, [id]),
+    recipeOf(deps.db, parkId, id),
+    parkContext(deps, parkId),
+    listVehicleDocuments(deps, parkId, id),
+  ]);
+  const stored = plannings.get(id);
+  const v = row.vehicle;
+  return {
+    ...(await detail(deps, parkId, row, stored, ctx)),
+    config: stored ? configView(deps.files, stored, ctx.timeZone) : null,
+    recipe: recipe ? recipeView(recipe, ctx) : null,
+    documents,
+    group_detail: v.groupId && row.groupTitle != null ? { id: v.groupId, title: row.groupTitle, description: row.groupDescription } : null,
+  };
+}
+
+/** Who drives the vehicle today, and the drivers its planning lists. */
+export async function checkDriver(deps: VehiclesDeps, parkId: string, id: string): Promise<TCheckDriver> {
+  const row = await findRow(deps, parkId, id);
+  const [plannings, ctx] = await Promise.all([planningsOf(deps.db, parkId, [id]), parkContext(deps, parkId)]);
+  const stored = plannings.get(id);
+  const current = currentDriverOf(row.vehicle.status, stored, ctx.now);
+  return {
+    has_driver: current !== null,
+    current_driver: current ? driverSummary(deps.files, current.driver) : null,
+    drivers: stored ? configDriverViews(deps.files, stored) : [],
+  };
+}
+
+// ---------------------------------------------------------------- in and out of service
+
+/**
+ * Activation and deactivation are separate calls (spec 000 section 4). A deactivated vehicle's
+ * planning keeps nobody busy, so its drivers may have taken other vehicles meanwhile: activating it
+ * is refused while one of them works elsewhere on the same days, naming that vehicle.
+ */
+export async function setVehicleStatus(deps: VehiclesDeps, parkId: string, id: string, status: Extract<VehicleStatus, 'active' | 'deactivated'>): Promise<TVehicleDetail> {
+  const row = await findRow(deps, parkId, id);
+  if (status === 'active' && row.vehicle.status === 'deactivated') {
+    const stored = (await planningsOf(deps.db, parkId, [id])).get(id);
+    if (stored) await assertNoOverlap(deps.db, parkId, id, toPlanning('active', stored));
+  }
+  if (row.vehicle.status !== status) {
+    await deps.db
+      .update(vehicles)
+      .set({ status, updatedAt: new Date() })
+      .where(and(eq(vehicles.id, id), eq(vehicles.parkId, parkId)));
+  }
+  return getVehicle(deps, parkId, id);
+}
