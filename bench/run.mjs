@@ -3,6 +3,7 @@
 // JavaScript weight against their targets, and prints one table. It reports; it doesn't assert:
 // the exit code is non-zero only when the server could not be built or started. See README.md.
 import autocannon from 'autocannon';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -179,6 +180,15 @@ await sleep(cfg.idle * 1000);
 rest = processMemory(second.pid);
 console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}): VmRSS ${MB(rest.rss)} (${(rest.rss / 2 ** 20).toFixed(0)} MiB), peak VmHWM ${MB(rest.hwm)}`);
 
+/** Seeds a park of `vehicles` vehicles into the bench database through bench's seed:large script. */
+function seedLarge(databaseUrl, vehicles) {
+  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), '--vehicles', String(vehicles)], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+  });
+  return JSON.parse(out.trim().split('\n').at(-1));
+}
+
 // ---------------------------------------------------------------- 4. load
 async function load(base, url, headers) {
   const opts = { url: `${base}${url}`, connections: cfg.connections, headers, timeout: 10 };
@@ -201,6 +211,7 @@ const showLoad = (label, r) =>
   );
 
 let target = second;
+let benchDatabaseUrl = null;
 let engine = 'embedded PGlite';
 let pgStart = null;
 if (cfg.databaseUrl) {
@@ -223,6 +234,7 @@ if (cfg.databaseUrl) {
     await fatal('could not create the bench database on BENCH_DATABASE_URL', err);
   }
   url.pathname = `/${name}`;
+  benchDatabaseUrl = url.toString();
   console.log(`database ${name} created`);
   try {
     target = await start({ dataDir: tmp('pg-data'), databaseUrl: url.toString(), timeoutMs: 120_000 });
@@ -247,6 +259,28 @@ try {
   console.log(`load failed: ${err.message}`);
   notes.push(`load failed: ${err.message}`);
 }
+// Fleet pages at scale (PostgreSQL only): a park of 1,000 vehicles, then one of 10,000, in the same
+// database; the cost of a page of 10 with a search must not grow with the fleet.
+const fleet = [];
+if (cfg.databaseUrl && floor) {
+  section('Fleet pages at scale (PostgreSQL)');
+  for (const size of [1000, 10000]) {
+    try {
+      const seeded = seedLarge(benchDatabaseUrl, size);
+      console.log(`park of ${seeded.vehicles} vehicles and ${seeded.drivers} drivers seeded in ${seeded.seconds.toFixed(1)} s`);
+      const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
+      const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
+      showLoad(`GET /api/vehicle page of 10, search (${size} vehicles)`, vehiclesPage);
+      const driversPage = await load(target.base, '/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
+      showLoad(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, driversPage);
+      fleet.push({ size, vehiclesPage, driversPage });
+    } catch (err) {
+      console.log(`fleet load at ${size} failed: ${err.message}`);
+      notes.push(`fleet load at ${size} failed: ${err.message}`);
+    }
+  }
+}
+
 const ratio = floor && user ? (user.rps / floor.rps) * 100 : null;
 if (ratio !== null) console.log(`(b)/(a): ${ratio.toFixed(1)}%`);
 const afterLoad = target.exited ? null : processMemory(target.pid);
@@ -274,6 +308,16 @@ row(
   cfg.databaseUrl ? `≥ ${TARGET.ratioPct}%` : `≥ ${TARGET.ratioPct}% on PostgreSQL (indicative here)`,
   ratioOk,
 );
+if (fleet.length === 2) {
+  const [small, large] = fleet;
+  for (const key of ['vehiclesPage', 'driversPage']) {
+    const what = key === 'vehiclesPage' ? 'GET /api/vehicle' : 'GET /api/driver';
+    const growth = large[key].p99 / Math.max(small[key].p99, 1);
+    row(`${what} p99 at 10,000 / at 1,000 vehicles`, `${large[key].p99} / ${small[key].p99} ms = ${growth.toFixed(2)}`, '≤ 1.2', growth <= 1.2);
+    const vsFloor = large[key].p99 / Math.max(floor.p99, 1);
+    row(`${what} p99 at 10,000 / floor p99`, `${large[key].p99} / ${floor.p99} ms = ${vsFloor.toFixed(1)}`, '≤ 4', vsFloor <= 4);
+  }
+}
 row('JS gzip before sign-in usable', js?.ok ? kB(js.signIn) : 'no web/dist', `≤ ${TARGET.signInKB} kB`, js?.ok ? js.signIn <= TARGET.signInKB * 1000 : null);
 row('JS gzip, any route', js?.ok ? kB(js.anyRoute) : 'no web/dist', `≤ ${TARGET.anyRouteKB} kB`, js?.ok ? js.anyRoute <= TARGET.anyRouteKB * 1000 : null);
 

@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { parks } from '../modules/access/access.tables.ts';
 import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
+import { seedFleet } from './fleet-generator.ts';
 
 /**
- * The demo park, created on the first start only. Later issues add its vehicles, drivers and
- * money here, each in its own seed step.
+ * The demo park, created on the first start only, with its fleet. Later issues add its money
+ * here, each in its own seed step.
  */
 export const DEMO = {
   parkCode: 'FLOTTE-DEMO',
@@ -46,6 +47,9 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
   });
   // Collecting money and reading the fleet, no access management.
   await addProfile(db, { userId: agent.id, parkId: park.id, type: 'agent', roleNames: ['Caissier'] });
+  // A living fleet: about 25 vehicles with their configurations, 40 drivers, owners, groups and
+  // documents, some of them expiring soon.
+  await seedFleet(db, park.id, { vehicles: 25, drivers: 40 });
   return { created: true };
 }
 

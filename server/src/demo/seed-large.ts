@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../platform/config.ts';
+import { openDatabase } from '../platform/db/database.ts';
+import { applyMigrations } from '../platform/db/migrate.ts';
+import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
+import { seedFleet } from './fleet-generator.ts';
+
+/**
+ * `npm run seed:large -- --vehicles 1000` (in bench/): a park with a large fleet (2.5 drivers per
+ * vehicle, with documents and configurations) on DATABASE_URL or the DATA_DIR database, for
+ * benchmarks of list pages at scale. Prints the park and its owner's sign-in.
+ */
+async function main() {
+  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' } } });
+  const vehicleCount = Number(values.vehicles);
+  if (!Number.isInteger(vehicleCount) || vehicleCount < 1) throw new Error('--vehicles takes a positive whole number');
+  const driverCount = values.drivers ? Number(values.drivers) : Math.round(vehicleCount * 2.5);
+
+  const config = loadConfig();
+  mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: config.databaseUrl ? undefined : path.join(config.dataDir, 'pglite'),
+  });
+  try {
+    await applyMigrations(database);
+    const started = Date.now();
+    const stamp = Date.now().toString(36);
+    const park = await createPark(database.db, { name: `Parc Bench ${vehicleCount}`, countryCode: 'CM', city: 'Douala', currency: 'XAF' });
+    const email = `bench.${stamp}@flotte.bench`;
+    const password = 'Bench#2026';
+    const owner = await createUser(database.db, { email, password, firstName: 'Banc', lastName: "D'essai" });
+    await addProfile(database.db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
+    const made = await seedFleet(database.db, park.id, { vehicles: vehicleCount, drivers: driverCount });
+    console.log(
+      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, seconds: (Date.now() - started) / 1000 }),
+    );
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
