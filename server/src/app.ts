@@ -72,7 +72,7 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
   const db = database.db;
   registerAuthGuard(app, { jwtSecret: config.jwtSecret, lookup: { loadCaller: (q) => loadCaller(db, q) } });
 
-  const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier, publicUrl: config.publicUrl };
+  const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier, publicUrl: config.publicUrl, otpMaxSends: config.otpSendLimit };
   const files: FilesDeps = { db, dataDir: config.dataDir, signingKey: config.jwtSecret };
   const signInRateLimit = config.signInRateLimit;
 

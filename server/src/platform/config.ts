@@ -32,6 +32,8 @@ export interface Config {
   publicUrl: string;
   /** Requests per minute and address on sign-in, code and PIN routes. */
   signInRateLimit: number;
+  /** One-time codes sent to one address per 15 minutes (3 by default). */
+  otpSendLimit: number;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -98,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     uploadLimitBytes: int('UPLOAD_LIMIT_BYTES', env.UPLOAD_LIMIT_BYTES, 5 * 1024 * 1024),
     jobs: bool(env.FLOTTE_JOBS, true),
     signInRateLimit: int('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, nodeEnv === 'test' ? 1000 : 10),
+    otpSendLimit: int('OTP_SEND_LIMIT', env.OTP_SEND_LIMIT, 3),
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int('PORT', env.PORT, 3000)}`).replace(/\/+$/, ''),
   };

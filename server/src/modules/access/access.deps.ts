@@ -7,6 +7,8 @@ export interface AccessDeps {
   /** Signs access tokens and keys the one-time-code digests. */
   jwtSecret: Uint8Array;
   notifier: Notifier;
+  /** Codes sent to one address per window (OTP_SEND_LIMIT); the contract's OTP_MAX_SENDS by default. */
+  otpMaxSends?: number;
   /** The app's address, for links in messages (PUBLIC_URL). */
   publicUrl?: string;
 }

@@ -49,7 +49,7 @@ function destination(user: UserRow, id: Identifier, canal?: 'sms' | 'email'): { 
 
 async function deliver(deps: AccessDeps, to: { channel: 'sms' | 'email'; to: string }, purpose: Purpose, otp: string) {
   const since = new Date(Date.now() - OTP_SEND_WINDOW_SECONDS * 1000);
-  if ((await q.countRecentSends(deps.db, to.to, since)) >= OTP_MAX_SENDS) throw new AppError('OTP_SEND_LIMIT');
+  if ((await q.countRecentSends(deps.db, to.to, since)) >= (deps.otpMaxSends ?? OTP_MAX_SENDS)) throw new AppError('OTP_SEND_LIMIT');
   await q.recordSend(deps.db, to.to);
   const { subject, text } = TEXTS[purpose](otp);
   await deps.notifier.send({ channel: to.channel, to: to.to, subject, text, otp });
