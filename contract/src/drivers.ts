@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zEmail, zPhone } from './formats.ts';
 import { ZPageQuery } from './pagination.ts';
+import { DRIVER_STATUSES, type TDriverStatus } from './fleet-labels.ts';
 
 /**
  * Drivers and their driving licences (spec 000 sections 3 to 5 'Driver'). The server validates the
@@ -11,9 +12,7 @@ import { ZPageQuery } from './pagination.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const zId = z.string({ error: 'Identifiant invalide' }).regex(UUID, 'Identifiant invalide');
 
-export const DRIVER_STATUSES = ['active', 'suspended', 'deactivated'] as const;
-export type TDriverStatus = (typeof DRIVER_STATUSES)[number];
-export const DRIVER_STATUS_LABELS: Record<TDriverStatus, string> = { active: 'Actif', suspended: 'Suspendu', deactivated: 'Désactivé' };
+export { DRIVER_STATUSES, DRIVER_STATUS_LABELS, type TDriverStatus } from './fleet-labels.ts';
 
 export const SEXES = ['men', 'women'] as const;
 export const LICENCE_TYPES = ['A', 'B', 'C', 'D'] as const;

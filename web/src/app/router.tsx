@@ -24,6 +24,10 @@ const GalleryPage = lazy(() => import('../ui/gallery/GalleryPage.tsx'));
 const AccessPage = lazy(() => import('../features/access/AccessPage.tsx'));
 const CompanyPage = lazy(() => import('../features/company/CompanyPage.tsx'));
 const AccountPage = lazy(() => import('../features/account/AccountPage.tsx'));
+const VehicleGroupsPage = lazy(() => import('../features/vehicle-groups/VehicleGroupsPage.tsx'));
+const ExpiringDocumentsPage = lazy(() => import('../features/vehicle-documents/ExpiringDocumentsPage.tsx'));
+const DriversPage = lazy(() => import('../features/drivers/DriversPage.tsx'));
+const VehiclesPage = lazy(() => import('../features/vehicles/VehiclesPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -75,6 +79,10 @@ export function AppRoutes() {
             <Route path="access" element={guarded('VIEW_ACCESS_MANAGEMENT', page(AccessPage))} />
             <Route path="company" element={guarded('VIEW_COMPANY_PROFILE', page(CompanyPage))} />
             <Route path="account" element={page(AccountPage)} />
+            <Route path="drivers/groups" element={guarded('VIEW_DRIVERS', page(VehicleGroupsPage))} />
+            <Route path="drivers/documents" element={guarded('VIEW_DRIVERS', page(ExpiringDocumentsPage))} />
+            <Route path="drivers/vehicles" element={guarded('VIEW_DRIVERS', page(VehiclesPage))} />
+            <Route path="drivers" element={guarded('VIEW_DRIVERS', page(DriversPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />

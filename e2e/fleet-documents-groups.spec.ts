@@ -1,0 +1,194 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 4 as an owner lives it: a vehicle's insurance ends in 10 days; the owner records it from the
+// documents screen, sees it in the list of papers to renew, then puts the vehicle in a new group,
+// takes it out and back in, and deletes the group.
+const OWNER = { email: 'owner@flotte.demo', password: 'Flotte2026!', pin: '24680' };
+const PARK_ZONE = 'Africa/Douala';
+const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+
+async function latestOtp(page: Page, to: string): Promise<string> {
+  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const body = (await r.json()) as { data: { otp: string | null }[] };
+  const withCode = body.data.find((m) => m.otp);
+  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
+  return withCode.otp;
+}
+
+/** Password, then the code from the outbox, then the PIN if this is the account's first sign-in. */
+async function signIn(page: Page) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Type de compte').selectOption('proprietaire');
+  await page.getByLabel('Email ou téléphone').fill(OWNER.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/auth\/otp/);
+  await page.getByLabel('Code de vérification').fill(await latestOtp(page, OWNER.email));
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
+  if (/\/auth\/pin/.test(page.url())) {
+    await page.getByLabel('Code PIN', { exact: true }).fill(OWNER.pin);
+    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(OWNER.pin);
+    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The headers the app itself sends (its access token lives only in memory), read from one of its calls. */
+async function appHeaders(page: Page, navigate: () => Promise<unknown>): Promise<Record<string, string>> {
+  const call = page.waitForRequest((r) => r.url().includes('/api/') && !!r.headers()['authorization'] && !!r.headers()['profile_id']);
+  await navigate();
+  const h = (await call).headers();
+  return { authorization: h['authorization']!, profile_id: h['profile_id']! };
+}
+
+async function apiData<T>(page: Page, method: 'get' | 'post', url: string, headers: Record<string, string>, data?: unknown): Promise<T> {
+  const r = await page.request[method](url, { headers, data });
+  const body = (await r.json()) as { code: number; message: string; data: T };
+  if (body.code !== 5000) throw new Error(`${method.toUpperCase()} ${url}: ${r.status()} ${body.message}`);
+  return body.data;
+}
+
+/** A day in the park's time zone, `offset` days from today: its wire form and the calendar's label. */
+function parkDay(offset: number) {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: PARK_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const d = new Date(`${today}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return { wire: d.toISOString().slice(0, 10), label: `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`, month: d.getUTCMonth() };
+}
+
+/** Opens a date field's calendar and clicks the day, moving to the next month when it is there. */
+async function pickDay(page: Page, field: string, day: ReturnType<typeof parkDay>) {
+  await page.getByTestId(field).click();
+  const button = page.getByRole('button', { name: day.label, exact: true });
+  if ((await button.count()) === 0 || !(await button.first().isVisible())) await page.getByRole('button', { name: 'Mois suivant' }).click();
+  await button.first().click();
+}
+
+// One test, so the owner signs in once: codes to one address are limited to 3 per 15 minutes.
+test('an expiring insurance, then a vehicle group, as the owner', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+
+  // A vehicle made through the API, with the seeded reference data.
+  const headers = await appHeaders(page, () => page.goto('/dashboard/drivers/documents'));
+  const [type] = await apiData<{ id: number }[]>(page, 'get', '/api/vehicle-type', headers);
+  const brands = await apiData<{ items: { id: number; name: string }[] }>(page, 'get', '/api/brand?itemPerPage=1000&page=1', headers);
+  const brand = brands.items.find((b) => b.name === 'Toyota') ?? brands.items[0]!;
+  const [model] = await apiData<{ id: number }[]>(page, 'get', `/api/model/${brand.id}`, headers);
+  const colors = await apiData<{ id: number; name: string }[]>(page, 'get', '/api/color', headers);
+  const color = colors.find((c) => c.name === 'Jaune') ?? colors[0]!;
+  const plate = `LT-${String(Date.now()).slice(-6)}-E`;
+  const vehicle = await apiData<{ id: string }>(page, 'post', '/api/vehicle', headers, {
+    vehicle_type_id: type!.id,
+    brand_id: brand.id,
+    model_id: model!.id,
+    color_id: color.id,
+    registration_number: plate,
+    label: 'Taxi documents E2E',
+  });
+  expect(vehicle.id).toBeTruthy();
+
+  // Documents: the fleet's tabs, the default 30-day window.
+  await expect(page.getByTestId('fleet-tabs')).toBeVisible();
+  await expect(page.getByTestId('expiring-days').getByRole('radio', { name: '30 jours' })).toBeChecked();
+  await page.getByTestId('document-add').click();
+  const picker = page.getByTestId('document-vehicle-picker');
+  await expect(picker.getByText('Selectionner un véhicule')).toBeVisible();
+  await picker.getByTestId('document-vehicle-picker-search').fill(plate);
+  await picker.getByTestId('document-vehicle-picker-item').filter({ hasText: plate }).click();
+  await picker.getByTestId('document-vehicle-picker-confirm').click();
+
+  const dialog = page.getByTestId('document-dialog');
+  await expect(dialog.getByText('Nouveau document')).toBeVisible();
+  await dialog.getByTestId('document-submit').click();
+  await expect(dialog.getByText('Veuillez sélectionner le type de document')).toBeVisible();
+  await expect(dialog.getByText('La date de début est requise')).toBeVisible();
+
+  // A park's own document type, from the '+'.
+  await dialog.getByTestId('document-type-add').click();
+  const typeDialog = page.getByTestId('document-type-dialog');
+  await typeDialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(typeDialog.getByText('Entrez un nom de document valide')).toBeVisible();
+  const ownType = `Contrôle anti-pollution ${Date.now() % 100000}`;
+  await typeDialog.getByTestId('document-type-name').fill(ownType);
+  await typeDialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Type de document ajouté avec succès' })).toBeVisible();
+  await expect(typeDialog).toBeHidden();
+  await expect(dialog.getByTestId('document-type')).toHaveValue(ownType);
+
+  // The insurance: its insurer field says honestly that suppliers come later.
+  await dialog.getByTestId('document-type').click();
+  await page.getByRole('option', { name: 'Assurance', exact: true }).click();
+  await expect(dialog.getByTestId('document-supplier')).toBeDisabled();
+  await expect(dialog.getByText('Les prestataires arrivent bientôt')).toBeVisible();
+  await pickDay(page, 'document-start-date', parkDay(0));
+  await pickDay(page, 'document-end-date', parkDay(10));
+  await dialog.getByTestId('document-description').fill('Assurance tous risques, agence Akwa');
+  await dialog.getByTestId('document-submit').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: /^Document ajouté avec succès$/ })).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByTestId('expiring-documents-table');
+  await table.getByTestId('expiring-documents-table-search').fill(plate);
+  const row = table.getByTestId('expiring-documents-table-row').filter({ hasText: plate });
+  await expect(row).toContainText('Assurance');
+  await expect(row).toContainText(parkDay(10).wire.split('-').reverse().join('/'));
+  await expect(row.getByTestId('expiring-days-left')).toHaveText('10 jours restants');
+  await expect(row.getByTestId('expiring-days-left')).toHaveAttribute('data-status', 'expiring');
+  // A 7-day window leaves it out.
+  await page.getByTestId('expiring-days').getByText('7 jours').click();
+  await expect(table.getByTestId('expiring-documents-table-row').filter({ hasText: plate })).toHaveCount(0);
+
+  // Groups: a new group with that vehicle and the owner as administrator.
+  await page.getByTestId('fleet-tab-Groupes').click();
+  await expect(page).toHaveURL(/\/dashboard\/drivers\/groups$/);
+  await page.getByTestId('group-add').click();
+  const groupDialog = page.getByTestId('group-dialog');
+  await groupDialog.getByTestId('group-submit').click();
+  await expect(groupDialog.getByText('Le nom du groupe est requis')).toBeVisible();
+  const title = `Taxis Akwa ${Date.now() % 100000}`;
+  await groupDialog.getByTestId('group-title').fill(title);
+  await groupDialog.getByTestId('group-description').fill('Les taxis jaunes du quartier Akwa');
+  await groupDialog.getByTestId('group-vehicles').click();
+  await groupDialog.getByTestId('group-vehicles').pressSequentially(plate.slice(0, 9));
+  await page.getByRole('option', { name: new RegExp(plate) }).click();
+  await groupDialog.getByTestId('group-admins').click();
+  await page.getByRole('option').first().click();
+  await groupDialog.getByTestId('group-title').click(); // closes the list
+  await groupDialog.getByTestId('group-submit').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe ajouté avec success' })).toBeVisible();
+  await expect(groupDialog).toBeHidden();
+
+  const card = page.locator(`[data-testid="group-card"][data-group-title="${title}"]`);
+  await expect(card.getByTestId('group-card-vehicles')).toHaveText('1 véhicule');
+  await expect(card.getByTestId('group-card-admins')).toBeVisible();
+
+  // Its vehicles: remove the one, then add it back among the vehicles in no group.
+  await card.getByTestId('group-card-open').click();
+  const vehiclesDialog = page.getByTestId('group-vehicles-dialog');
+  await expect(vehiclesDialog.getByTestId('group-vehicle')).toContainText(plate);
+  await vehiclesDialog.getByTestId('group-vehicle-remove').click();
+  await expect(vehiclesDialog.getByText("Aucun véhicules dans ce groupe pour l'instant")).toBeVisible();
+  await vehiclesDialog.getByTestId('group-vehicles-empty-action').click();
+  const add = page.getByTestId('group-add-vehicles');
+  await add.getByTestId('group-add-vehicles-search').fill(plate);
+  await add.getByTestId('group-add-vehicles-item').filter({ hasText: plate }).click();
+  await add.getByTestId('group-add-vehicles-confirm').click();
+  await expect(vehiclesDialog.getByTestId('group-vehicle')).toContainText(plate);
+  await vehiclesDialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(card.getByTestId('group-card-vehicles')).toHaveText('1 véhicule');
+
+  // Edit, then delete after confirming.
+  await card.getByTestId('group-edit').click();
+  await expect(groupDialog.getByTestId('group-title')).toHaveValue(title);
+  await groupDialog.getByTestId('group-description').fill('Taxis jaunes, Akwa et Bonanjo');
+  await groupDialog.getByTestId('group-submit').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe MAJ avec success.' })).toBeVisible();
+  await expect(card).toContainText('Akwa et Bonanjo');
+
+  await card.getByTestId('group-delete').click();
+  await page.getByTestId('group-delete-dialog-confirm').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe suprimé' })).toBeVisible();
+  await expect(card).toHaveCount(0);
+});

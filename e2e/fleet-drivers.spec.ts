@@ -1,0 +1,190 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 4, drivers, as an owner lives it: recruit a driver with a B licence, find them in the list,
+// suspend and reactivate them; then the demo cashier, who may read the fleet but not change it,
+// meets the access-denied state in the driver dialog.
+const OWNER = { email: 'owner@flotte.demo', password: 'Flotte2026!', pin: '24680' };
+const AGENT = { email: 'agent@flotte.demo', password: 'Flotte2026!', pin: '13579' };
+// A 1x1 PNG, enough for a photo the browser can decode.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function latestOtp(page: Page, to: string): Promise<string> {
+  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const body = (await r.json()) as { data: { otp: string | null }[] };
+  const withCode = body.data.find((m) => m.otp);
+  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
+  return withCode.otp;
+}
+
+/** Password, then the code from the outbox, then the PIN the first time. */
+async function signIn(page: Page, who: { email: string; password: string; pin: string }, type: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Type de compte').selectOption(type);
+  await page.getByLabel('Email ou téléphone').fill(who.email);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/auth\/otp/);
+  await page.getByLabel('Code de vérification').fill(await latestOtp(page, who.email));
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
+  if (/\/auth\/pin/.test(page.url())) {
+    await page.getByLabel('Code PIN', { exact: true }).fill(who.pin);
+    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(who.pin);
+    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+test('recruit a driver with a B licence, find, suspend and reactivate them', async ({ page }) => {
+  test.setTimeout(120_000);
+  // A name and a phone of their own, so the spec can run again on the same data.
+  const stamp = Date.now().toString().slice(-8);
+  const lastName = `Ekambi${stamp}`;
+  const phoneDigits = `6${stamp}`; // a Cameroonian mobile: 9 digits after +237
+
+  await signIn(page, OWNER, 'proprietaire');
+  await page.goto('/dashboard/drivers');
+  await expect(page.getByTestId('fleet-tabs')).toBeVisible();
+  await expect(page.getByTestId('drivers-table')).toBeVisible();
+
+  await page.getByTestId('driver-add').click();
+  const dialog = page.getByTestId('driver-dialog');
+  await expect(dialog.getByRole('heading', { name: 'Recruter un chauffeur' })).toBeVisible();
+  // The Yango import is shown for what it is: not configured yet.
+  await expect(dialog.getByTestId('driver-choice-import')).toContainText('Pas encore configuré pour ce parc');
+  await dialog.getByTestId('driver-choice-create').click();
+
+  // The submit checks of spec 000 section 5, as warnings.
+  await dialog.getByTestId('driver-submit').click();
+  await expect(dialog.getByText('Le nom est requis')).toBeVisible();
+  await expect(dialog.getByText('Le prénom est requis')).toBeVisible();
+  await expect(dialog.getByText('Le numéro de téléphone est requis')).toBeVisible();
+  await expect(dialog.getByText('Le type de chauffeur est requis')).toBeVisible();
+
+  await dialog.getByTestId('driver-photo-input').setInputFiles({ name: 'samuel.png', mimeType: 'image/png', buffer: PNG });
+  await dialog.getByTestId('driver-last-name').fill(lastName);
+  await dialog.getByTestId('driver-first-name').fill('Samuel');
+  await dialog.getByTestId('driver-phone-number').fill(phoneDigits);
+  await dialog.getByTestId('driver-email').fill(`samuel.${stamp}@exemple.cm`);
+  await dialog.getByTestId('driver-cni').fill(`CNI${stamp}`);
+  await dialog.getByTestId('driver-type').click();
+  await page.getByRole('option', { name: 'VTC' }).click();
+  await dialog.getByTestId('driver-grade').click();
+  await page.getByRole('option', { name: 'Confirmé' }).click();
+  await dialog.getByTestId('driver-start-work').fill('2024-02-01');
+  await dialog.getByTestId('driver-days-off').getByText('Dimanche').click();
+  await expect(dialog.getByRole('checkbox', { name: 'Dimanche' })).toBeChecked();
+
+  // The licence sub-dialog: incomplete, then a B licence; a second B is refused.
+  await dialog.getByTestId('licence-open').click();
+  const licence = page.getByTestId('licence-dialog');
+  await licence.getByTestId('licence-type').getByText('B', { exact: true }).click();
+  await licence.getByTestId('licence-add').click();
+  await expect(licence.getByTestId('licence-problem')).toHaveText('Veuillez remplir tout ls champs');
+  await licence.getByTestId('licence-number').fill(`B-${stamp}`);
+  await licence.getByTestId('licence-delivery').fill('2019-06-10');
+  await licence.getByTestId('licence-permanent').check();
+  await expect(licence.getByTestId('licence-expiry')).toHaveCount(0); // permanent: no expiry
+  await licence.getByTestId('licence-add').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Type de permis ajouté' })).toBeVisible();
+  await expect(licence).toBeHidden();
+  await expect(dialog.getByTestId('driver-licence')).toHaveAttribute('data-type', 'B');
+
+  await dialog.getByTestId('licence-open').click();
+  await licence.getByTestId('licence-type').getByText('B', { exact: true }).click();
+  await licence.getByTestId('licence-number').fill(`B2-${stamp}`);
+  await licence.getByTestId('licence-delivery').fill('2021-01-10');
+  await licence.getByTestId('licence-permanent').check();
+  await licence.getByTestId('licence-add').click();
+  await expect(licence.getByTestId('licence-problem')).toHaveText('Permis déjà ajouté');
+  await licence.getByRole('button', { name: 'Annuler' }).click();
+
+  await dialog.getByTestId('driver-submit').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Chauffeur ajouté avec succès' })).toBeVisible();
+  const saved = page.getByTestId('driver-saved-dialog');
+  await expect(saved).toContainText('Chauffeur enregistré avec succès!');
+  await saved.getByTestId('driver-saved-close').click();
+  await expect(dialog).toBeHidden();
+
+  // The list finds them by name.
+  await page.getByTestId('drivers-table-search').fill(lastName);
+  const row = page.getByTestId('drivers-table-row').filter({ hasText: lastName });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`+237${phoneDigits}`);
+  await expect(row).toContainText('Confirmé');
+  await expect(row.getByTestId('driver-status')).toHaveText('Actif');
+  await expect(row.locator('img')).toHaveAttribute('src', /\/api\/file\/signed\//); // the photo went up with the driver
+
+  // Details, then suspend with a reason.
+  await row.click();
+  const detail = page.getByTestId('driver-detail');
+  await expect(detail.getByTestId('driver-info-licence')).toContainText(`B-${stamp}`);
+  await detail.getByTestId('driver-tab-settings').click();
+  await detail.getByTestId('driver-action-suspend').click();
+  const confirm = page.getByTestId('driver-status-dialog');
+  await confirm.getByTestId('driver-suspend-reason').fill('Recette non versée depuis 3 jours');
+  await confirm.getByTestId('driver-status-dialog-confirm').click();
+  await expect(confirm).toBeHidden();
+  await expect(detail.getByTestId('driver-action-remove-suspension')).toBeVisible();
+  await detail.getByTestId('driver-tab-infos').click();
+  await expect(detail.getByTestId('driver-status')).toHaveText('Suspendu');
+  await expect(detail.getByTestId('driver-suspension')).toContainText('Recette non versée depuis 3 jours');
+
+  // The list follows, and its status filter finds them among the suspended.
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await expect(row.getByTestId('driver-status')).toHaveText('Suspendu');
+  await page.getByTestId('drivers-status-filter').click();
+  await page.getByRole('option', { name: 'Actif', exact: true }).click();
+  await expect(page.getByTestId('drivers-table-row').filter({ hasText: lastName })).toHaveCount(0);
+  await page.getByTestId('drivers-status-filter').click();
+  await page.getByRole('option', { name: 'Suspendu', exact: true }).click();
+  await expect(row).toHaveCount(1);
+
+  // Reactivate.
+  await row.click();
+  await detail.getByTestId('driver-tab-settings').click();
+  await detail.getByTestId('driver-action-remove-suspension').click();
+  await confirm.getByTestId('driver-status-dialog-confirm').click();
+  await expect(detail.getByTestId('driver-action-suspend')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await page.getByTestId('drivers-status-filter').click();
+  await page.getByRole('option', { name: 'Tous les statuts' }).click();
+  await expect(row.getByTestId('driver-status')).toHaveText('Actif');
+
+  // Edit: the phone has no country prefix any more, the licence is still there.
+  await row.click();
+  await detail.getByTestId('driver-tab-settings').click();
+  await detail.getByTestId('driver-edit').click();
+  await expect(dialog.getByRole('heading', { name: 'Modifier les informations du chauffeur' })).toBeVisible();
+  await expect(dialog.getByTestId('driver-phone')).toHaveValue(`+237${phoneDigits}`);
+  await expect(dialog.getByTestId('driver-licence')).toHaveAttribute('data-type', 'B');
+  await dialog.getByTestId('driver-grade').click();
+  await page.getByRole('option', { name: 'Expert' }).click();
+  await dialog.getByTestId('driver-submit').click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Chauffeur mise à jour avec success' })).toBeVisible();
+  await expect(saved).toContainText('Chauffeur Mise à jour avec succès!');
+  await saved.getByTestId('driver-saved-close').click();
+  await expect(row).toContainText('Expert');
+});
+
+test('the demo cashier reads the drivers but meets the access-denied state in the driver dialog', async ({ page }) => {
+  await signIn(page, AGENT, 'agent');
+  await page.goto('/dashboard/drivers');
+  await expect(page.getByTestId('drivers-table')).toBeVisible();
+  await page.getByTestId('driver-add').click();
+  const dialog = page.getByTestId('driver-dialog');
+  await expect(dialog.getByTestId('access-denied')).toBeVisible();
+  await expect(dialog.getByTestId('driver-form')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The details read, the salary tab says why it is closed, and nothing can be changed.
+  await page.getByTestId('drivers-table-row').first().click();
+  const detail = page.getByTestId('driver-detail');
+  await expect(detail.getByTestId('driver-info')).toBeVisible();
+  await expect(detail.getByRole('tab', { name: 'Salaire' })).toBeDisabled();
+  await detail.getByTestId('driver-tab-salary-denied').hover();
+  await expect(page.getByText("Vous n'avez pas les permissions pour afficher le salaire")).toBeVisible();
+  await expect(detail.getByTestId('driver-tab-settings')).toHaveCount(0);
+});

@@ -1,0 +1,175 @@
+import { expect, test, type Page } from '@playwright/test';
+
+// Issue 4 as an owner lives it: recruit two drivers, register a vehicle through the 3-step wizard,
+// share it between them (daily planning, automatic alternation) with a revenue objective, find it
+// in the list and read its details; then an agent without MANAGE_DRIVER_VEHICLE meets the
+// access-denied state in the vehicle dialog.
+// Signed in by phone: one-time codes are limited to 3 per 15 minutes per address, and the other
+// specs of the run spend the demo accounts' email allowance.
+const OWNER = { login: '+237690000001', password: 'Flotte2026!', pin: '24680' };
+const AGENT = { login: '+237690000002', password: 'Flotte2026!', pin: '13579' };
+const RUN = String(Date.now()).slice(-6);
+const PLATE = `LT-${RUN.slice(0, 3)}-${RUN.slice(3)}`;
+const DRIVERS = [
+  { first_name: 'Moussa', last_name: `Ndiaye${RUN}`, phone: `+237699${RUN}` },
+  { first_name: 'Awa', last_name: `Diallo${RUN}`, phone: `+237698${RUN}` },
+];
+
+async function latestOtp(page: Page, to: string): Promise<string> {
+  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
+  const body = (await r.json()) as { data: { otp: string | null; text: string }[] };
+  const withCode = body.data.find((m) => m.otp);
+  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
+  return withCode.otp;
+}
+
+/** Password, then the code from the outbox, then the PIN the first time (as e2e/access.spec.ts). */
+async function signIn(page: Page, who: { login: string; password: string; pin: string }, type: string) {
+  await page.goto('/auth/login');
+  await page.getByLabel('Type de compte').selectOption(type);
+  await page.getByLabel('Email ou téléphone').fill(who.login);
+  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await expect(page).toHaveURL(/\/auth\/otp/);
+  await page.getByLabel('Code de vérification').fill(await latestOtp(page, who.login));
+  await page.getByRole('button', { name: 'Valider' }).click();
+  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
+  if (/\/auth\/pin/.test(page.url())) {
+    await page.getByLabel('Code PIN', { exact: true }).fill(who.pin);
+    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(who.pin);
+    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
+  }
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/**
+ * API calls as the signed-in browser: its httpOnly refresh cookie gets an access token (no new
+ * one-time code: sends to one address are limited to 3 per 15 minutes).
+ */
+async function apiAs(page: Page) {
+  const r = await page.request.post('/api/refresh-token', { headers: { 'x-flotte-client': 'web' }, data: {} });
+  expect(r.ok()).toBe(true);
+  const session = ((await r.json()) as { data: { token: string; profile_id: string; park_id: string } }).data;
+  const headers = { Authorization: `Bearer ${session.token}`, profile_id: session.profile_id, 'x-flotte-client': 'web' };
+  return {
+    parkId: session.park_id,
+    post: async (url: string, data: unknown) => {
+      const res = await page.request.post(url, { headers, data });
+      const body = (await res.json()) as { code: number; message: string; data: { id: string } };
+      expect(body.code, body.message).toBe(5000);
+      return body.data;
+    },
+  };
+}
+
+async function pick(page: Page, testId: string, option: string) {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an owner registers a vehicle shared by two drivers, finds it and reads its details', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, OWNER, 'proprietaire');
+
+  const api = await apiAs(page);
+  for (const d of DRIVERS) await api.post('/api/driver', { ...d, driver_type_id: 1, park_id: api.parkId });
+
+  // The vehicles tab of the fleet screens.
+  await page.goto('/dashboard/drivers');
+  await page.getByTestId('fleet-tab-Véhicules').click();
+  await expect(page).toHaveURL(/\/dashboard\/drivers\/vehicles$/);
+  await expect(page.getByTestId('vehicles-page')).toBeVisible();
+
+  // Step 1: general information; the spec's messages first.
+  await page.getByTestId('vehicle-add').click();
+  const dialog = page.getByTestId('vehicle-dialog');
+  await expect(dialog.getByTestId('vehicle-dialog-title')).toHaveText('Ajouter un véhicule');
+  await dialog.getByRole('button', { name: 'Creer le véhicule' }).click();
+  await expect(dialog.getByText('Veuillez selectionner le type de véhicule')).toBeVisible();
+  await expect(dialog.getByText("Veuillez entrer le numéro d'immatriculation du véhicule")).toBeVisible();
+
+  await pick(page, 'vehicle-vehicle-type', 'Berline');
+  await pick(page, 'vehicle-brand', 'Toyota');
+  await pick(page, 'vehicle-model', 'Corolla');
+  await pick(page, 'vehicle-color', 'Jaune');
+  await dialog.getByTestId('vehicle-registration').fill(PLATE);
+  await dialog.getByTestId('vehicle-label').fill(`Taxi ${RUN}`);
+  await dialog.getByRole('button', { name: 'Creer le véhicule' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Véhicule ajouté avec succès' })).toBeVisible();
+  await expect(dialog.getByTestId('vehicle-created')).toContainText(PLATE);
+  await expect(dialog.getByRole('button', { name: 'Configurer plus tard' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Configurer le véhicule' }).click();
+
+  // Step 2: two drivers, daily planning, automatic alternation.
+  await expect(dialog.getByTestId('planning-section')).toBeVisible();
+  await expect(dialog.getByTestId('planning-start-value')).toHaveValue('08:30');
+  await expect(dialog.getByTestId('planning-end-value')).toHaveValue('18:30');
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+  await expect(dialog.getByText('Veuillez affecter au moins un chauffeur au véhicule')).toBeVisible();
+
+  await dialog.getByTestId('planning-number-drivers').getByText('2 chauffeurs').click();
+  await dialog.getByTestId('planning-driver-add').click();
+  const picker = page.getByTestId('driver-picker');
+  for (const d of DRIVERS) {
+    await picker.getByTestId('driver-picker-search').fill(d.last_name);
+    await picker.getByTestId('driver-picker-item').filter({ hasText: d.last_name }).click();
+  }
+  await picker.getByTestId('driver-picker-confirm').click();
+  await expect(picker).toBeHidden();
+  await expect(dialog.getByTestId('planning-driver-card')).toHaveCount(2);
+
+  await dialog.getByTestId('planning-alternation-mode').getByText('Automatique').click();
+  await expect(dialog.getByTestId('planning-alternation-period')).toHaveValue('1');
+  await expect(dialog.getByTestId('planning-summary')).toContainText('Alternance automatique chaque jour');
+  await expect(dialog.getByTestId('planning-summary')).toContainText(`Moussa ${DRIVERS[0]!.last_name} en premier`);
+  await dialog.getByRole('button', { name: 'Suivant' }).click();
+
+  // Step 3: a daily revenue objective, collected at 20:30 by default.
+  await expect(dialog.getByTestId('recipe-section')).toBeVisible();
+  await expect(dialog.getByTestId('recipe-collect-time-value')).toHaveValue('20:30');
+  await expect(dialog.getByRole('button', { name: 'Précédent' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Appliquer la configuration' }).click();
+  await expect(dialog.getByText("Le montant de l'objectif est requis")).toBeVisible();
+  await dialog.getByTestId('recipe-amount').fill('15000');
+  await dialog.getByRole('button', { name: 'Appliquer la configuration' }).click();
+  await expect(dialog.getByTestId('vehicle-updated')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Fermer' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The list finds it by its plate, driven today by the first driver of the alternation.
+  await page.getByTestId('vehicles-table-search').fill(PLATE);
+  const row = page.getByTestId('vehicles-table-row').filter({ hasText: PLATE });
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('Toyota Corolla');
+  await expect(row).toContainText(DRIVERS[0]!.last_name);
+  await expect(row.getByTestId('vehicle-status')).toHaveAttribute('data-status', 'active');
+
+  // Its details.
+  await row.getByTestId('vehicle-row-label').click();
+  const details = page.getByTestId('vehicle-details');
+  await expect(details.getByTestId('vehicle-info-registration')).toHaveText(PLATE);
+  await expect(details.getByTestId('vehicle-info-driver')).toHaveCount(2);
+  await expect(details.getByTestId('vehicle-info-work-planning')).toContainText('Journalier');
+  await expect(details.getByTestId('vehicle-info-alternation')).toContainText('Chaque jour');
+  await expect(details.getByTestId('vehicle-info-recipe-type')).toContainText('Fixe');
+  await expect(details.getByTestId('vehicle-info-recipe-amount')).toContainText('15,000');
+  await expect(details.getByTestId('vehicle-info-recipe-amount')).toContainText('par jour');
+  await expect(details.getByTestId('vehicle-info-mileage-value')).toContainText('Non definis');
+  await expect(details.getByRole('link', { name: 'Voir le programme de travail' })).toHaveAttribute('href', /\/dashboard\/schedule\?vehicle_id=/);
+  await expect(details.getByTestId('vehicle-configure-planning')).toHaveCount(0);
+  await details.getByTestId('vehicle-tab-settings').click();
+  await expect(details.getByTestId('vehicle-edit-general')).toBeVisible();
+  await expect(details.getByTestId('vehicle-toggle-status')).toHaveText('Désactiver le véhicule');
+});
+
+test('an agent without MANAGE_DRIVER_VEHICLE sees the access-denied state in the vehicle dialog', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, AGENT, 'agent');
+  await page.goto('/dashboard/drivers/vehicles');
+  await expect(page.getByTestId('vehicles-page')).toBeVisible(); // VIEW_DRIVERS lets the Caissier read the fleet
+  await page.getByTestId('vehicle-add').click();
+  const dialog = page.getByTestId('vehicle-dialog');
+  await expect(dialog.getByTestId('access-denied')).toBeVisible();
+  await expect(dialog.getByTestId('vehicle-form')).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Creer le véhicule' })).toHaveCount(0);
+});

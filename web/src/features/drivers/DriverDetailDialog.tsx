@@ -1,0 +1,98 @@
+import { Center, Loader, Modal, Tabs, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useState, useEffect } from 'react';
+import { usePermissions } from '../auth/permissions.ts';
+import type { DriverRecord } from './drivers-api.ts';
+import { DriverInfoTab } from './DriverInfoTab.tsx';
+import { DriverSettingsTab } from './DriverSettingsTab.tsx';
+import { useDriver } from './queries.ts';
+
+type DetailTab = 'infos' | 'recipes' | 'salary' | 'settings';
+
+export const SALARY_DENIED_TOOLTIP = "Vous n'avez pas les permissions pour afficher le salaire";
+
+/**
+ * The driver detail dialog (spec 000 section 2): 'Infos', 'Recettes', 'Salaire' and, for those who
+ * may change drivers, 'Paramètres'. Receipts and salary come with the money module: their tabs say
+ * so instead of showing empty figures.
+ */
+export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: string | null; onClose: () => void; onEdit: (driver: DriverRecord) => void }) {
+  const { can } = usePermissions();
+  const canManage = can('MANAGE_DRIVER_VEHICLE');
+  const fullScreen = useMediaQuery('(max-width: 36em)');
+  const query = useDriver(driverId);
+  const [tab, setTab] = useState<DetailTab>('infos');
+  useEffect(() => {
+    if (driverId) setTab('infos');
+  }, [driverId]);
+
+  const driver = query.data;
+  return (
+    <Modal
+      opened={driverId !== null}
+      onClose={onClose}
+      title={driver ? `${driver.last_name} ${driver.first_name}` : 'Chauffeur'}
+      size="lg"
+      fullScreen={fullScreen}
+      data-testid="driver-detail"
+    >
+      {!driver ? (
+        <Center py="xl">{query.isError ? <Text c="red">{query.error.message}</Text> : <Loader />}</Center>
+      ) : (
+        <Tabs value={tab} onChange={(v) => setTab((v as DetailTab | null) ?? 'infos')} keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="infos" data-testid="driver-tab-infos">
+              Infos
+            </Tabs.Tab>
+            <Tabs.Tab value="recipes" data-testid="driver-tab-recipes">
+              Recettes
+            </Tabs.Tab>
+            {canManage ? (
+              <Tabs.Tab value="salary" data-testid="driver-tab-salary">
+                Salaire
+              </Tabs.Tab>
+            ) : (
+              <Tooltip label={SALARY_DENIED_TOOLTIP} withArrow events={{ hover: true, focus: true, touch: true }}>
+                {/* A disabled button fires no pointer events: the wrapper carries the tooltip. */}
+                <span data-testid="driver-tab-salary-denied">
+                  <Tabs.Tab value="salary" disabled>
+                    Salaire
+                  </Tabs.Tab>
+                </span>
+              </Tooltip>
+            )}
+            {canManage ? (
+              <Tabs.Tab value="settings" data-testid="driver-tab-settings">
+                Paramètres
+              </Tabs.Tab>
+            ) : null}
+          </Tabs.List>
+          <Tabs.Panel value="infos">
+            <DriverInfoTab driver={driver} />
+          </Tabs.Panel>
+          <Tabs.Panel value="recipes">
+            <MoneyModuleNote what="Les recettes du chauffeur (versements, objectifs, impayés)" />
+          </Tabs.Panel>
+          {canManage ? (
+            <Tabs.Panel value="salary">
+              <MoneyModuleNote what="Le salaire du chauffeur" />
+            </Tabs.Panel>
+          ) : null}
+          {canManage ? (
+            <Tabs.Panel value="settings">
+              <DriverSettingsTab driver={driver} onEdit={() => onEdit(driver)} />
+            </Tabs.Panel>
+          ) : null}
+        </Tabs>
+      )}
+    </Modal>
+  );
+}
+
+function MoneyModuleNote({ what }: { what: string }) {
+  return (
+    <Text size="sm" c="dimmed" py="md" data-testid="driver-money-note">
+      {what} s’afficheront ici avec le module de gestion des recettes, qui n’est pas encore disponible.
+    </Text>
+  );
+}

@@ -1,0 +1,139 @@
+import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Avatar, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
+import { useSession } from '../auth/SessionProvider.tsx';
+import { FleetTabs } from '../fleet/FleetTabs.tsx';
+import { driversApi, type DriverRecord, type DriverStatus } from './drivers-api.ts';
+import { DRIVER_STATUS_LABELS, DriverStatusBadge } from './DriverStatusBadge.tsx';
+import { driverKeys } from './queries.ts';
+
+// The dialogs (forms, their schemas, the licence and photo widgets) load when first opened, so
+// the list itself stays light on a phone.
+const DriverDetailDialog = lazy(() => import('./DriverDetailDialog.tsx').then((m) => ({ default: m.DriverDetailDialog })));
+const DriverFormDialog = lazy(() => import('./DriverFormDialog.tsx').then((m) => ({ default: m.DriverFormDialog })));
+
+const fullName = (d: DriverRecord) => `${d.last_name} ${d.first_name}`.trim();
+const vehicleLabel = (d: DriverRecord) =>
+  d.current_vehicle ? [d.current_vehicle.registration_number, [d.current_vehicle.brand, d.current_vehicle.model].filter(Boolean).join(' ')].filter(Boolean).join(' · ') : '';
+
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'Tous les statuts' },
+  ...(Object.keys(DRIVER_STATUS_LABELS) as DriverStatus[]).map((s) => ({ value: s, label: DRIVER_STATUS_LABELS[s] })),
+];
+
+/** /dashboard/drivers (VIEW_DRIVERS): the park's drivers; a row opens the driver's details. */
+export default function DriversPage() {
+  const { parkId } = useSession();
+  const [status, setStatus] = useState<DriverStatus | 'all'>('all');
+  // Kept after closing so the dialog's title doesn't change while it fades out.
+  const [editing, setEditing] = useState<{ opened: boolean; driver: DriverRecord | null }>({ opened: false, driver: null });
+  const formMounted = useRef(false);
+  if (editing.opened) formMounted.current = true;
+  const [inspecting, setInspecting] = useState<string | null>(null);
+
+  const fetchPage: DataTableFetch<DriverRecord> = useCallback(
+    (query, signal) =>
+      driversApi.list(
+        {
+          park_id: parkId ?? '',
+          page: query.page,
+          itemPerPage: query.itemPerPage,
+          search: query.search,
+          status: (query.filters.status as DriverStatus | undefined) ?? undefined,
+        },
+        signal,
+      ),
+    [parkId],
+  );
+
+  const columns = useMemo<DataTableColumn<DriverRecord>[]>(
+    () => [
+      {
+        key: 'image',
+        header: '',
+        exportable: false,
+        width: 52,
+        render: (d) => <Avatar src={d.image} radius="xl" size={36} name={`${d.first_name} ${d.last_name}`} color="initials" alt="" />,
+      },
+      {
+        key: 'name',
+        header: 'Nom',
+        exportValue: fullName,
+        render: (d) => (
+          <Text size="sm" fw={500} data-testid="driver-row-name" style={{ overflowWrap: 'anywhere' }}>
+            {fullName(d)}
+          </Text>
+        ),
+      },
+      { key: 'phone', header: 'Téléphone' },
+      { key: 'status', header: 'Statut', exportValue: (d) => DRIVER_STATUS_LABELS[d.status], render: (d) => <DriverStatusBadge status={d.status} /> },
+      {
+        key: 'vehicle',
+        header: 'Véhicule',
+        exportValue: vehicleLabel,
+        render: (d) => vehicleLabel(d) || <Text size="sm" c="dimmed">—</Text>,
+      },
+      { key: 'grade', header: 'Grade', exportValue: (d) => d.grade?.name ?? '', render: (d) => d.grade?.name ?? '—' },
+    ],
+    [],
+  );
+
+  return (
+    <Stack gap="md" data-testid="drivers-page">
+      <FleetTabs />
+      <div>
+        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          Chauffeurs
+        </Title>
+        <Text c="dimmed" size="sm">
+          Les chauffeurs du parc, leur statut et le véhicule qu’ils conduisent.
+        </Text>
+      </div>
+      <DataTable<DriverRecord>
+        columns={columns}
+        fetchPage={fetchPage}
+        queryKey={driverKeys.list()}
+        filters={{ status: status === 'all' ? undefined : status }}
+        filtersSlot={
+          <Select
+            aria-label="Statut"
+            data={STATUS_OPTIONS}
+            value={status}
+            onChange={(v) => setStatus((v as DriverStatus | 'all' | null) ?? 'all')}
+            allowDeselect={false}
+            w={180}
+            comboboxProps={{ withinPortal: true }}
+            data-testid="drivers-status-filter"
+          />
+        }
+        searchPlaceholder="Rechercher un chauffeur (nom, téléphone, CNI)"
+        onRowClick={(d) => setInspecting(d.id)}
+        exportFileName="Chauffeurs"
+        minWidth={760}
+        actions={
+          <Button onClick={() => setEditing({ opened: true, driver: null })} data-testid="driver-add">
+            Recruter un chauffeur
+          </Button>
+        }
+        testId="drivers-table"
+      />
+      <Suspense fallback={null}>
+        {inspecting ? (
+          <DriverDetailDialog
+            driverId={inspecting}
+            onClose={() => setInspecting(null)}
+            onEdit={(driver) => {
+              setInspecting(null);
+              setEditing({ opened: true, driver });
+            }}
+          />
+        ) : null}
+        {/* Mounted from its first opening on: its success dialog outlives the form. */}
+        {editing.opened || formMounted.current ? (
+          <DriverFormDialog opened={editing.opened} driver={editing.driver} onClose={() => setEditing((e) => ({ ...e, opened: false }))} />
+        ) : null}
+      </Suspense>
+    </Stack>
+  );
+}
