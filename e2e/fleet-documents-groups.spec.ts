@@ -60,9 +60,12 @@ function parkDay(offset: number) {
 /** Opens a date field's calendar and clicks the day, moving to the next month when it is there. */
 async function pickDay(page: Page, field: string, day: ReturnType<typeof parkDay>) {
   await page.getByTestId(field).click();
-  const button = page.getByRole('button', { name: day.label, exact: true });
-  if ((await button.count()) === 0 || !(await button.first().isVisible())) await page.getByRole('button', { name: 'Mois suivant' }).click();
-  await button.first().click();
+  // The calendar that just opened (the previous field's may still be fading out).
+  const next = page.getByRole('button', { name: 'Mois suivant' }).filter({ visible: true }).last();
+  await expect(next).toBeVisible();
+  const button = page.getByRole('button', { name: day.label, exact: true }).filter({ visible: true });
+  if ((await button.count()) === 0) await next.click();
+  await button.last().click();
 }
 
 // One test, so the owner signs in once: codes to one address are limited to 3 per 15 minutes.
