@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { vehicleConfigs } from '../vehicles/vehicles.tables.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { toWireDate } from '../../platform/dates.ts';
@@ -91,14 +93,35 @@ describe('GET /api/driver?available_on_date', () => {
     await ctx.api('POST', '/api/driver/suspended', { ...as(owner), body: { driver_id: suspended.id } });
     const v1 = await insertVehicle(db, fx.park.id, { registration: 'LT-100-AA' });
     await insertPlanning(db, fx.park.id, v1, [{ driverId: mondays.id, workDays: [1, 3, 5] }]);
-    // A planning that shares the days itself (hourly slots) keeps its drivers busy every day.
+    // An hourly driver holds a slot on his work days: busy those days, whatever the slot.
     const v2 = await insertVehicle(db, fx.park.id, { registration: 'LT-200-AA' });
-    await insertPlanning(db, fx.park.id, v2, [{ driverId: hourly.id, workDays: [], hourIntervalId: 1 }], 'hourly');
+    await insertPlanning(db, fx.park.id, v2, [{ driverId: hourly.id, workDays: [1, 2], hourIntervalId: 1 }], 'hourly');
 
     expect(names(await get(`/api/driver?available_on_date=${MONDAY}&itemPerPage=10`))).toEqual(['Dooh']);
     expect(names(await get(`/api/driver?available_on_date=${TUESDAY}&itemPerPage=10`))).toEqual(['Alima', 'Chouapi', 'Dooh']);
     expect((await get(`/api/driver?available_on_date=${TUESDAY}&itemPerPage=10`)).data.meta.total).toBe(3);
     expect((await get('/api/driver?available_on_date=2026-02-30')).message).toBe('Date invalide (format attendu yyyy-MM-dd)');
+  });
+
+  it('counts days as the vehicles module does: automatic alternation every day, no work days never', async () => {
+    const db = ctx.database.db;
+    const first = await driver('Fanta');
+    const second = await driver('Gweth');
+    const spare = await driver('Haman');
+    const idle = await driver('Ikoli');
+    // Two drivers alternating automatically: both may be at the wheel any day.
+    const v1 = await insertVehicle(db, fx.park.id, { registration: 'LT-300-AA' });
+    await insertPlanning(db, fx.park.id, v1, [{ driverId: first.id, workDays: [] }, { driverId: second.id, workDays: [] }]);
+    await db.update(vehicleConfigs).set({ alternation: true, alternatingDays: 1, startAlternationAt: MONDAY, firstDriverAlternationId: first.id }).where(eq(vehicleConfigs.vehicleId, v1));
+    // A daily planning where the second driver has no work day: he never drives this vehicle.
+    const v2 = await insertVehicle(db, fx.park.id, { registration: 'LT-400-AA' });
+    await insertPlanning(db, fx.park.id, v2, [{ driverId: spare.id, workDays: [1, 2, 3] }, { driverId: idle.id, workDays: [] }]);
+
+    const free = names(await get(`/api/driver?available_on_date=${TUESDAY}&itemPerPage=50`));
+    expect(free).not.toContain('Fanta');
+    expect(free).not.toContain('Gweth');
+    expect(free).not.toContain('Haman');
+    expect(free).toContain('Ikoli');
   });
 });
 

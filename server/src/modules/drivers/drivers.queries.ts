@@ -66,13 +66,18 @@ export function weekdayOf(day: string): number {
 }
 
 /**
- * A vehicle planning keeps the driver busy that weekday. A planning row without work days is one
- * the planning itself shares out (automatic alternation, hourly slots): busy every day.
+ * A vehicle planning keeps the driver busy that weekday, as the vehicles module counts it when it
+ * refuses a second vehicle (vehicles/current-driver.ts, driverWeekdays): every day under automatic
+ * alternation (two drivers, not hourly), else the work days, and the salary day, when whoever
+ * drove the day before keeps the vehicle (counted busy here, the safe side for a pick list).
  */
 function busyOn(weekday: number): SQL {
   return sql`exists (select 1 from ${vehicleConfigDrivers} vcd
+     join vehicle_configs vc on vc.vehicle_id = vcd.vehicle_id
      where vcd.driver_id = ${drivers.id}
-       and (cardinality(vcd.work_days) = 0 or ${weekday}::int = any(vcd.work_days)))`;
+       and ((vc.alternation and vc.number_drivers = 2 and vc.work_planning <> 'hourly')
+            or ${weekday}::int = any(vcd.work_days)
+            or (vc.salary_day_config and vc.salary_day_id = ${weekday}::int and cardinality(vcd.work_days) > 0)))`;
 }
 
 function listCondition(parkId: string, q: TDriverListQuery): SQL {
