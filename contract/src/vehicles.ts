@@ -2,33 +2,23 @@ import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
 import { ZPageQuery } from './pagination.ts';
 import { ZVehicleDocument } from './vehicle-documents.ts';
+import { optional, numeric, zRefId, zInt, zUuid, zDay, fromJson, zAmount, UUID } from './vehicle-form-values.ts';
 import {
-  ALTERNATION_MAX,
-  ALTERNATION_MIN,
-  CONFIG_DEFAULTS,
-  CONFIG_MESSAGES as CM,
-  RECIPE_DEFAULTS,
-  RECIPE_MESSAGES as RM,
   WORK_PLANNINGS,
   circulationYearMessage,
-  daysAreExclusive,
-  hourlyAllowed,
-  isAutoAlternation,
-  maxDriversMessage,
-  salaryDayOf,
-  timeToMinutes,
+  CONFIG_MESSAGES as CM,
+  RECIPE_MESSAGES as RM,
 } from './vehicle-config-rules.ts';
+import { COLLECTION_METHODS, COLLECTION_TYPES } from './vehicle-config.ts';
 
 export * from './vehicle-config-rules.ts';
+export * from './vehicle-config.ts';
 
 /**
- * Vehicles, their work planning (configuration) and automatic revenue (recette) configuration
- * (spec 000 sections 3 to 5). One schema each for the vehicle, the planning and the recipe: the
- * server validates with them and the web's forms use the same ones. Forms send multipart data, so
- * numbers and booleans may arrive as strings and lists as JSON strings.
+ * Vehicles (spec 000 sections 3 to 5): statuses, the vehicle form (general section), the update
+ * request by section and the answers. The planning and recipe schemas are in vehicle-config.ts.
+ * Forms send multipart data, so numbers and booleans may arrive as strings and lists as JSON strings.
  */
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const VEHICLE_STATUSES = ['active', 'assign', 'maintain', 'deactivated', 'reserve'] as const;
 export type TVehicleStatus = (typeof VEHICLE_STATUSES)[number];
@@ -87,70 +77,6 @@ export const VEHICLE_MESSAGES = {
   updateType: 'Section inconnue : general, planning, recipe ou document attendu',
 } as const;
 const VM = VEHICLE_MESSAGES;
-
-// ---------------------------------------------------------------- form values as they travel
-
-const blank = (v: unknown) => v === '' || v === null || v === undefined || v === 'Unknown';
-const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (blank(v) ? undefined : v), schema.optional());
-const numeric = (v: unknown) => (typeof v === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v);
-
-/** Multipart sends 'true'/'false' (or 1/0); JSON sends booleans. */
-const zFormBoolean = z.preprocess((v) => {
-  if (typeof v === 'string') {
-    const s = v.trim().toLowerCase();
-    if (s === 'true' || s === '1' || s === 'on') return true;
-    if (s === 'false' || s === '0' || s === 'off') return false;
-  }
-  if (v === 1) return true;
-  if (v === 0) return false;
-  return v;
-}, z.boolean({ error: 'Valeur attendue : true ou false' }));
-
-/** A reference-data id (type, brand, model, colour ...): required, with the form's message. */
-const zRefId = (message: string) =>
-  z.preprocess((v) => (blank(v) ? undefined : numeric(v)), z.number({ error: message }).int(message).positive(message));
-
-const zInt = (min: number, max: number, message: string) =>
-  z.preprocess(numeric, z.number({ error: message }).int(message).min(min, message).max(max, message));
-
-const zUuid = (message: string) => z.string({ error: message }).regex(UUID, message).transform((s) => s.toLowerCase());
-
-export function isCalendarDay(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
-/** `yyyy-MM-dd`; a full `yyyy-MM-ddTHH:mm:ss` is cut to its day. */
-const zDay = (message: string = CM.date) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v),
-    z.string({ error: message }).refine(isCalendarDay, message),
-  );
-/** `HH:mm`; `HH:mm:ss` is cut to the minute. */
-const zTime = (fallback: string) =>
-  z.preprocess(
-    (v) => (blank(v) ? undefined : typeof v === 'string' && /^\d{2}:\d{2}:\d{2}$/.test(v) ? v.slice(0, 5) : v),
-    z
-      .string({ error: CM.time })
-      .refine((s) => !Number.isNaN(timeToMinutes(s)), CM.time)
-      .default(fallback),
-  );
-
-/** A list or object sent as a JSON string (multipart) or as itself (JSON). */
-const fromJson = (v: unknown) => {
-  if (typeof v !== 'string') return v;
-  const s = v.trim();
-  if (!s.startsWith('[') && !s.startsWith('{')) return v;
-  try {
-    return JSON.parse(s);
-  } catch {
-    return v;
-  }
-};
-
-/** Money as a number (or numeric string) with at most 2 decimals; the park currency may allow fewer. */
-const zAmount = (message: string) =>
-  z.preprocess(numeric, z.number({ error: message }).finite(message).min(0, message).refine((n) => Math.round(n * 100) === n * 100, message));
 
 // ---------------------------------------------------------------- the vehicle (general section)
 
@@ -256,166 +182,6 @@ export type TVehicleInput = z.input<typeof ZVehicleInput>;
 export type TVehicleInputParsed = z.output<typeof ZVehicleInput>;
 /** The fields of the general section (to refuse them in another section's update). */
 export const VEHICLE_GENERAL_FIELDS = Object.keys(ZVehicleInput.shape).filter((k) => k !== 'park_id');
-
-// ---------------------------------------------------------------- the work planning (configuration)
-
-/** A work day: 1 (Monday) to 7; the spec's `{day_id}` objects are read too. */
-const zWorkDays = z.preprocess(
-  (v) => {
-    const parsed = fromJson(v);
-    if (!Array.isArray(parsed)) return parsed;
-    return parsed.map((d) => numeric(d && typeof d === 'object' && 'day_id' in d ? (d as { day_id: unknown }).day_id : d));
-  },
-  z
-    .array(z.number({ error: CM.workDay }).int(CM.workDay).min(1, CM.workDay).max(7, CM.workDay), { error: CM.workDay })
-    .default([])
-    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
-);
-
-export const ZVehicleConfigProfile = z.object({
-  driver_id: zUuid(CM.driverRequired),
-  start_work_at: optional(zDay(CM.date)),
-  work_day: zWorkDays,
-  hour_interval_id: optional(z.preprocess(numeric, z.union([z.literal(1), z.literal(2)], { error: CM.hourlySlotRequired }))),
-});
-
-const configShape = z.object({
-  work_planning: z.enum(WORK_PLANNINGS, { error: CM.workPlanningRequired }),
-  number_drivers: z.preprocess(numeric, z.union([z.literal(1), z.literal(2)], { error: CM.numberDrivers })),
-  start_date: zTime(CONFIG_DEFAULTS.start_date).describe('Service start, HH:mm (default 08:30)'),
-  end_date: zTime(CONFIG_DEFAULTS.end_date).describe('Service end, HH:mm (default 18:30)'),
-  passation_date: zTime(CONFIG_DEFAULTS.passation_date).describe('Handover, HH:mm (hourly only, default 12:30; cleared otherwise)'),
-  alternation: optional(zFormBoolean).transform((v) => v ?? false),
-  alternating_days: optional(z.preprocess(numeric, z.number({ error: CM.alternatingDays }).int(CM.alternatingDays))),
-  alternating_weeks: optional(z.preprocess(numeric, z.number({ error: CM.alternatingWeeks }).int(CM.alternatingWeeks))),
-  start_alternation_at: optional(zDay(CM.date)),
-  salary_day_config: optional(zFormBoolean).transform((v) => v ?? false),
-  salary_day_id: optional(z.preprocess(numeric, z.number({ error: CM.salaryDay }).int(CM.salaryDay).min(1, CM.salaryDay).max(7, CM.salaryDay))),
-  first_driver_alternation_id: optional(zUuid(CM.firstDriverNotAssigned)),
-  work_program: optional(z.literal('driver_in_turn')).transform(() => CONFIG_DEFAULTS.work_program),
-  profiles: z.preprocess(fromJson, z.array(ZVehicleConfigProfile, { error: CM.noDriver })),
-});
-type ConfigShape = z.output<typeof configShape>;
-
-/** Every rule of spec 000 sections 4 and 5, each issue on the field the form shows it on. */
-function checkConfig(c: ConfigShape, ctx: z.RefinementCtx): void {
-  const issue = (path: (string | number)[], message: string) => ctx.addIssue({ code: 'custom', path, message });
-  const hourly = c.work_planning === 'hourly';
-
-  const start = timeToMinutes(c.start_date);
-  const end = timeToMinutes(c.end_date);
-  if (start >= end) issue(['start_date'], CM.startBeforeEnd);
-  if (hourly) {
-    const handover = timeToMinutes(c.passation_date);
-    if (start < end && !(handover > start && handover < end)) issue(['passation_date'], CM.passationBetween);
-    if (!hourlyAllowed(c.number_drivers)) issue(['work_planning'], CM.hourlyNeedsTwoDrivers);
-  }
-
-  if (c.profiles.length === 0) issue(['profiles'], CM.noDriver);
-  if (c.profiles.length > c.number_drivers) issue(['profiles'], maxDriversMessage(c.number_drivers));
-  c.profiles.forEach((p, i) => {
-    if (c.profiles.findIndex((q) => q.driver_id === p.driver_id) < i) issue(['profiles', i, 'driver_id'], CM.duplicateDriver);
-  });
-
-  if (hourly) {
-    c.profiles.forEach((p, i) => {
-      if (p.hour_interval_id == null) issue(['profiles', i, 'hour_interval_id'], CM.hourlySlotRequired);
-      else if (c.profiles.findIndex((q) => q.hour_interval_id === p.hour_interval_id) < i) {
-        issue(['profiles', i, 'hour_interval_id'], CM.hourlyDistinctSlots);
-      }
-    });
-  }
-
-  const auto = isAutoAlternation(c);
-  if (c.alternation && !auto) issue(['alternation'], CM.alternationNeedsTwoDrivers);
-  if (auto) {
-    const inRange = (n: number | undefined) => n != null && n >= ALTERNATION_MIN && n <= ALTERNATION_MAX;
-    if (c.work_planning === 'daily' && !inRange(c.alternating_days)) issue(['alternating_days'], CM.alternatingDays);
-    if (c.work_planning === 'weekly' && !inRange(c.alternating_weeks)) issue(['alternating_weeks'], CM.alternatingWeeks);
-    if (!c.start_alternation_at) issue(['start_alternation_at'], CM.alternationStart);
-    if (c.first_driver_alternation_id && !c.profiles.some((p) => p.driver_id === c.first_driver_alternation_id)) {
-      issue(['first_driver_alternation_id'], CM.firstDriverNotAssigned);
-    }
-    return; // the days are computed: nobody picks work days.
-  }
-
-  const salary = salaryDayOf(c);
-  const exclusive = daysAreExclusive(c);
-  c.profiles.forEach((p, i) => {
-    if (salary != null && p.work_day.includes(salary)) issue(['profiles', i, 'work_day'], CM.workDayIsSalaryDay);
-    if (exclusive) {
-      const others = new Set(c.profiles.filter((_, j) => j < i).flatMap((q) => q.work_day));
-      if (p.work_day.some((d) => others.has(d))) issue(['profiles', i, 'work_day'], CM.workDayTaken);
-    }
-  });
-  if (c.profiles.length > 0 && !c.profiles.some((p) => p.work_day.length > 0)) issue(['profiles', 0, 'work_day'], CM.workDaysRequired);
-}
-
-/** What changing a choice clears (spec 000 section 4), applied to what is stored. */
-function normalizeConfig(c: ConfigShape) {
-  const hourly = c.work_planning === 'hourly';
-  const auto = isAutoAlternation(c);
-  return {
-    ...c,
-    passation_date: hourly ? c.passation_date : null,
-    alternation: auto,
-    alternating_days: auto && c.work_planning === 'daily' ? (c.alternating_days ?? null) : null,
-    alternating_weeks: auto && c.work_planning === 'weekly' ? (c.alternating_weeks ?? null) : null,
-    start_alternation_at: auto ? (c.start_alternation_at ?? null) : null,
-    first_driver_alternation_id: auto ? (c.first_driver_alternation_id ?? c.profiles[0]?.driver_id ?? null) : null,
-    salary_day_id: salaryDayOf(c),
-    profiles: c.profiles.map((p) => ({
-      driver_id: p.driver_id,
-      start_work_at: p.start_work_at ?? null,
-      work_day: auto ? [] : p.work_day,
-      hour_interval_id: hourly ? (p.hour_interval_id ?? null) : null,
-    })),
-  };
-}
-
-/** A vehicle's work planning: POST /vehicle/update/{id} with update_type 'planning' sends it as `config`. */
-export const ZVehicleConfig = configShape.superRefine(checkConfig).transform(normalizeConfig);
-export type TVehicleConfigInput = z.input<typeof ZVehicleConfig>;
-export type TVehicleConfigParsed = z.output<typeof ZVehicleConfig>;
-
-// ---------------------------------------------------------------- automatic revenue (recipe)
-
-export const COLLECTION_METHODS = ['cash', 'mobile_money', 'both'] as const;
-export const COLLECTION_TYPES = ['recipe_objective', 'without_recipe_objective', 'yango_recipe'] as const;
-export const RECIPE_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
-
-const recipeShape = z.object({
-  manage_in_vtc: optional(zFormBoolean).transform((v) => v ?? true),
-  collection_method: optional(z.enum(COLLECTION_METHODS, { error: RM.collectionMethod })).transform((v) => v ?? RECIPE_DEFAULTS.collection_method),
-  collection_type: z.enum(COLLECTION_TYPES, { error: RM.collectionType }),
-  amount: optional(zAmount(RM.amountInvalid)),
-  salary_amount: optional(zAmount(RM.amountInvalid)),
-  freequency: optional(z.enum(RECIPE_FREQUENCIES, { error: RM.frequency })).transform((v) => v ?? RECIPE_DEFAULTS.freequency),
-  monthly_day: optional(zInt(1, 31, RM.monthlyDay)),
-  collect_day: optional(zInt(1, 7, RM.collectDay)),
-  collect_time: zTime(RECIPE_DEFAULTS.collect_time).describe('HH:mm, default 20:30'),
-});
-
-/** A vehicle's automatic revenue: POST /vehicle/update/{id} with update_type 'recipe' sends it as `recipes`. */
-export const ZRecipeConfig = recipeShape
-  .superRefine((r, ctx) => {
-    if (r.collection_type === 'recipe_objective') {
-      if (r.amount == null) ctx.addIssue({ code: 'custom', path: ['amount'], message: RM.amountRequired });
-      else if (r.amount <= 0) ctx.addIssue({ code: 'custom', path: ['amount'], message: RM.amountPositive });
-    }
-    if (r.freequency === 'monthly' && r.monthly_day == null) ctx.addIssue({ code: 'custom', path: ['monthly_day'], message: RM.monthlyDay });
-    if (r.freequency === 'weekly' && r.collect_day == null) ctx.addIssue({ code: 'custom', path: ['collect_day'], message: RM.collectDay });
-  })
-  // Without an objective the amount is dynamic; a collection day only means something for its frequency.
-  .transform((r) => ({
-    ...r,
-    amount: r.collection_type === 'recipe_objective' ? (r.amount ?? null) : null,
-    salary_amount: r.salary_amount ?? null,
-    monthly_day: r.freequency === 'monthly' ? (r.monthly_day ?? null) : null,
-    collect_day: r.freequency === 'weekly' ? (r.collect_day ?? null) : null,
-  }));
-export type TRecipeConfigInput = z.input<typeof ZRecipeConfig>;
-export type TRecipeConfigParsed = z.output<typeof ZRecipeConfig>;
 
 // ---------------------------------------------------------------- requests
 
