@@ -312,6 +312,13 @@ if (fleet.length === 2) {
   const [small, large] = fleet;
   for (const key of ['vehiclesPage', 'driversPage']) {
     const what = key === 'vehiclesPage' ? 'GET /api/vehicle' : 'GET /api/driver';
+    // A run that answered nothing (timeouts, errors) has no latency to compare: it failed.
+    const broken = [small, large].find((f) => f[key].total === 0 || f[key].errors > 0 || f[key].non2xx > 0);
+    if (broken) {
+      const r = broken[key];
+      row(`${what} at ${broken.size.toLocaleString('en-US')} vehicles`, `failed: ${r.total} answered, ${r.errors} errors, ${r.timeouts} timeouts`, 'all 2xx', false);
+      continue;
+    }
     const growth = large[key].p99 / Math.max(small[key].p99, 1);
     row(`${what} p99 at 10,000 / at 1,000 vehicles`, `${large[key].p99} / ${small[key].p99} ms = ${growth.toFixed(2)}`, '≤ 1.2', growth <= 1.2);
     const vsFloor = large[key].p99 / Math.max(floor.p99, 1);
