@@ -7,7 +7,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
-import { openDatabase, type Database } from '../src/platform/db/database.ts';
+import { openDatabase, PGLITE_EXTENSIONS, type Database } from '../src/platform/db/database.ts';
 import { createNotifier } from '../src/platform/notifier/notifier.ts';
 import { outboxStore, readOutbox } from '../src/modules/dev/outbox.service.ts';
 import { addProfile, createPark, createUser } from '../src/modules/access/parks.service.ts';
@@ -90,7 +90,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const dump = readFileSync(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]), extensions: PGLITE_EXTENSIONS });
   const database = await openDatabase({ pglite, poolMax: 5 });
   return { database, drop: () => database.close() };
 }

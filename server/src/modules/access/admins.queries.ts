@@ -6,6 +6,7 @@ import { pageWindow, toPage } from '../../platform/pagination.ts';
 import { profiles, users } from './access.tables.ts';
 import * as q from './access.queries.ts';
 import { parkTimeZone } from './roles.service.ts';
+import { folded, foldText } from '../../platform/db/search-text.ts';
 
 /**
  * Reading a park's administrators: its live profiles that are not drivers, with the person's
@@ -35,18 +36,6 @@ function isAdminOf(parkId: string): SQL {
 // Accent folding without the unaccent extension (absent from PGlite): the same letters on both
 // sides of a translate(). Upper-case accented letters are listed because lower() leaves them as
 // they are under the C locale.
-const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæ';
-const FROM = ACCENTED + ACCENTED.toUpperCase().replace('Ÿ', '');
-const PLAIN = [...FROM].map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().slice(0, 1)).join('');
-
-function folded(expr: SQL): SQL {
-  return sql`translate(lower(${expr}), ${FROM}, ${PLAIN})`;
-}
-
-export function foldText(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
 /** First or last name (either order), email or phone containing what was typed. */
 function searchCondition(search: string): SQL | undefined {
   const text = foldText(search.trim());

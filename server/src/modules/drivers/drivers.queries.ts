@@ -7,6 +7,7 @@ import { profiles, users } from '../access/access.tables.ts';
 import { brands, driverTypes, grades, models } from '../catalog/catalog.tables.ts';
 import { vehicleConfigDrivers, vehicleConfigs, vehicles } from '../vehicles/vehicles.tables.ts';
 import { driverLicences, drivers } from './drivers.tables.ts';
+import { containsPattern, foldText } from '../../platform/db/search-text.ts';
 
 /**
  * Reading drivers. Reference names (grade, driver type) and the vehicles whose planning lists a
@@ -27,28 +28,16 @@ export type DriverRow = { driver: typeof drivers.$inferSelect; gradeName: string
 
 // ---------------------------------------------------------------- search and filters
 
-// Accent folding without the unaccent extension (absent from PGlite): the same letters on both
-// sides of a translate(). Upper-case accented letters are listed because lower() leaves them as
-// they are under the C locale.
-const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæ';
-const FROM = ACCENTED + ACCENTED.toUpperCase().replace('Ÿ', '');
-const PLAIN = [...FROM].map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().slice(0, 1)).join('');
-
-const folded = (expr: SQL) => sql`translate(lower(${expr}), ${FROM}, ${PLAIN})`;
-const foldText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
-/** Names (either order), phone or national ID number containing what was typed (one character is enough). */
+/**
+ * Names (either order), phone or national ID number containing what was typed (one character is
+ * enough). It reads the stored folded column, which a trigram index serves from three characters.
+ */
 function searchCondition(search: string): SQL | undefined {
   const text = foldText(search.trim());
   if (!text) return undefined;
-  const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-  const conds: SQL[] = [
-    sql`${folded(sql`${drivers.firstName} || ' ' || ${drivers.lastName}`)} like ${like}`,
-    sql`${folded(sql`${drivers.lastName} || ' ' || ${drivers.firstName}`)} like ${like}`,
-    sql`lower(coalesce(${drivers.cniNumber}, '')) like ${like}`,
-  ];
+  const conds: SQL[] = [sql`${drivers.searchText} like ${containsPattern(text)}`];
   const digits = normalizePhone(search.trim()).replace(/^\+/, '');
-  if (/^\d+$/.test(digits)) conds.push(sql`${drivers.phone} like ${`%${digits}%`}`);
+  if (/^\d+$/.test(digits) && digits !== text) conds.push(sql`${drivers.searchText} like ${containsPattern(digits)}`);
   return or(...conds);
 }
 

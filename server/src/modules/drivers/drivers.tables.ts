@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tstz, updatedAt } from '../../platform/db/columns.ts';
+import { foldedLiteral } from '../../platform/db/search-text.ts';
 import { parks, users } from '../access/access.tables.ts';
 import { driverGroups, driverTypes, grades } from '../catalog/catalog.tables.ts';
 
@@ -39,12 +40,17 @@ export const drivers = pgTable(
     desactivateAt: tstz('desactivate_at'),
     yangoProfileId: text('yango_profile_id'),
     tag: text('tag'),
+    /** Names both ways, CNI and phone, folded: what the list's search reads, through a trigram index. */
+    searchText: text('search_text').generatedAlwaysAs(
+      foldedLiteral(`first_name || ' ' || last_name || ' | ' || last_name || ' ' || first_name || ' | ' || coalesce(cni_number, '') || ' | ' || phone`),
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('drivers_park_idx').on(t.parkId, t.lastName, t.firstName),
     uniqueIndex('drivers_park_phone_key').on(t.parkId, t.phone),
+    index('drivers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

@@ -6,6 +6,7 @@ import { brands, colors, models, vehicleContractTypes, vehicleTypes } from '../c
 import { drivers } from '../drivers/drivers.tables.ts';
 import { weekdayOf } from './current-driver.ts';
 import { vehicleConfigDrivers, vehicleConfigs, vehicleGroups, vehicleRecipeConfigs, vehicles } from './vehicles.tables.ts';
+import { containsPattern, folded, foldText } from '../../platform/db/search-text.ts';
 
 /**
  * Reading vehicles. Reference names come in the same query as the vehicle (one round trip per
@@ -56,27 +57,21 @@ function selectVehicles(db: Reader) {
     .leftJoin(vehicleContractTypes, eq(vehicleContractTypes.id, vehicles.contractTypeId));
 }
 
-// Accent folding without the unaccent extension (absent from PGlite): the same letters on both sides
-// of a translate(). Upper-case accented letters are listed because lower() leaves them under the C locale.
-const ACCENTED = 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæ';
-const FROM = ACCENTED + ACCENTED.toUpperCase().replace('Ÿ', '');
-const PLAIN = [...FROM].map((c) => c.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().slice(0, 1)).join('');
-const folded = (expr: SQL) => sql`translate(lower(${expr}), ${FROM}, ${PLAIN})`;
-const foldText = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-
-/** Label, registration (with or without its dashes and spaces), brand or model containing what was typed. */
+/**
+ * Label or registration (with or without its dashes and spaces) containing what was typed, read
+ * from the stored folded column (trigram index), or a brand or model name containing it, matched
+ * on the small reference tables first and then by model id (index on park and model).
+ */
 function searchCondition(search: string): SQL | undefined {
   const text = foldText(search.trim());
   if (!text) return undefined;
-  const like = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const like = containsPattern(text);
   const plate = text.replace(/[\s-]/g, '');
   return or(
-    sql`${folded(sql`coalesce(${vehicles.label}, '')`)} like ${like}`,
-    sql`lower(${vehicles.registrationNumber}) like ${like}`,
-    ...(plate ? [sql`replace(replace(lower(${vehicles.registrationNumber}), '-', ''), ' ', '') like ${`%${plate.replace(/[\\%_]/g, '\\$&')}%`}`] : []),
-    sql`${folded(sql`${brands.name}`)} like ${like}`,
-    sql`${folded(sql`${models.name}`)} like ${like}`,
-    sql`${folded(sql`${brands.name} || ' ' || ${models.name}`)} like ${like}`,
+    sql`${vehicles.searchText} like ${like}`,
+    ...(plate && plate !== text ? [sql`${vehicles.searchText} like ${containsPattern(plate)}`] : []),
+    sql`${vehicles.modelId} in (select m.id from ${models} m join ${brands} b on b.id = m.brand_id
+      where ${folded(sql`b.name || ' ' || m.name`)} like ${like} or ${folded(sql`m.name`)} like ${like})`,
   );
 }
 

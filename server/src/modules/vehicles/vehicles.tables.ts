@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.ts';
+import { foldedLiteral } from '../../platform/db/search-text.ts';
 import { parks, profiles } from '../access/access.tables.ts';
 import { brands, colors, documentTypes, models, vehicleContractTypes, vehicleTypes } from '../catalog/catalog.tables.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
@@ -66,12 +67,18 @@ export const vehicles = pgTable(
     tarif: jsonb('tarif'),
     yangoVehicleId: text('yango_vehicle_id'),
     isPartnerVehicle: boolean('is_partner_vehicle').notNull().default(false),
+    /** Label and registration (also without its dashes), folded: what the list's search reads. */
+    searchText: text('search_text').generatedAlwaysAs(
+      foldedLiteral(`coalesce(label, '') || ' | ' || registration_number || ' | ' || replace(replace(registration_number, '-', ''), ' ', '')`),
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('vehicles_park_idx').on(t.parkId, t.createdAt),
     index('vehicles_group_idx').on(t.groupId),
+    index('vehicles_park_model_idx').on(t.parkId, t.modelId),
+    index('vehicles_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     uniqueIndex('vehicles_park_registration_key').on(t.parkId, sql`upper(${t.registrationNumber})`),
   ],
 );

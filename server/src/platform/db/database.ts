@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { keepProtocolSequencesTogether } from './pglite-sequences.ts';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -38,6 +39,9 @@ export interface OpenOptions {
  */
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** The PostgreSQL extensions the migrations use, loaded into every embedded database. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 /**
  * Pools whose connections all share one database session: pglite-socket multiplexes every
  * connection onto the single PGlite instance. Named prepared statements live in the session, so
@@ -61,7 +65,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     url = opts.databaseUrl;
   } else {
     engine = 'pglite';
-    const pglite = opts.pglite ?? (await PGlite.create(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}));
+    const pglite = opts.pglite ?? (await PGlite.create({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), extensions: PGLITE_EXTENSIONS }));
     embedded = pglite;
     const server = new PGLiteSocketServer({
       db: pglite,

@@ -1,0 +1,7 @@
+-- Trigram indexes let a search on the folded text read an index, not every row of the park.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "drivers" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(first_name || ' ' || last_name || ' | ' || last_name || ' ' || first_name || ' | ' || coalesce(cni_number, '') || ' | ' || phone), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŒÆ', 'aaaaaaceeeeiiiinooooouuuuyyœæaaaaaaceeeeiiiinooooouuuuyœæ')) STORED;--> statement-breakpoint
+ALTER TABLE "vehicles" ADD COLUMN "search_text" text GENERATED ALWAYS AS (translate(lower(coalesce(label, '') || ' | ' || registration_number || ' | ' || replace(replace(registration_number, '-', ''), ' ', '')), 'àáâãäåçèéêëìíîïñòóôõöùúûüýÿœæÀÁÂÃÄÅÇÈÉÊËÌÍÎÏÑÒÓÔÕÖÙÚÛÜÝŒÆ', 'aaaaaaceeeeiiiinooooouuuuyyœæaaaaaaceeeeiiiinooooouuuuyœæ')) STORED;--> statement-breakpoint
+CREATE INDEX "drivers_search_trgm_idx" ON "drivers" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "vehicles_park_model_idx" ON "vehicles" USING btree ("park_id","model_id");--> statement-breakpoint
+CREATE INDEX "vehicles_search_trgm_idx" ON "vehicles" USING gin ("search_text" gin_trgm_ops);
