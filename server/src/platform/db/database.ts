@@ -1,6 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { keepProtocolSequencesTogether } from './pglite-sequences.ts';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -39,8 +38,11 @@ export interface OpenOptions {
  */
 pg.types.setTypeParser(20, (v) => Number(v));
 
-/** The PostgreSQL extensions the migrations use, loaded into every embedded database. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/**
+ * Extensions loaded into every embedded database. None today: the trigram search indexes are
+ * created only where pg_trgm is available (a PostgreSQL server), see migration 0003.
+ */
+export const PGLITE_EXTENSIONS = {};
 
 /**
  * Pools whose connections all share one database session: pglite-socket multiplexes every
