@@ -143,6 +143,7 @@ const CORE_CASES: RouteCase[] = [
   {
     method: 'GET',
     url: '/api/admin',
+    handlerPermission: 'MANAGE_ACCESS or MANAGE_VEHICLE_GROUPS',
     denied: (w) => ({ url: `/api/admin?park_id=${w.parkA}` }),
     otherPark: (w) => ({ url: `/api/admin?park_id=${w.parkB}` }),
   },

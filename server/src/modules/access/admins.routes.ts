@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { SUCCESS_MESSAGES, ZAdmin, ZAdminInput, ZAdminListQuery, ZAdminUpdate, ZRemoveProfileQuery, zPage } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
-import { actingProfile, assertSamePark, caller } from '../../platform/auth/guard.ts';
+import { actingProfile, assertSamePark, caller, hasPermission } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { AppError } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
@@ -82,11 +82,16 @@ const formNote =
 
 /** The park's administrators: list, add, edit, remove (issue 3, section B). */
 export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesDeps }> = async (app, { deps, files }) => {
+  // Read by the access screen (MANAGE_ACCESS) and by the vehicle-group form, whose administrators
+  // are chosen among the park's (MANAGE_VEHICLE_GROUPS): either permission may list them.
   app.get('/admin', {
-    config: manage,
+    preHandler: async (req) => {
+      const profile = actingProfile(req);
+      if (!hasPermission(profile, 'MANAGE_ACCESS') && !hasPermission(profile, 'MANAGE_VEHICLE_GROUPS')) throw new AppError('FORBIDDEN');
+    },
     schema: {
       tags,
-      summary: 'Administrateurs du parc (propriétaire en premier), avec recherche',
+      summary: 'Administrateurs du parc (propriétaire en premier), avec recherche (MANAGE_ACCESS ou MANAGE_VEHICLE_GROUPS)',
       querystring: ZAdminListQuery,
       response: { 200: zEnvelope(zPage(ZAdmin)) },
     },

@@ -30,9 +30,9 @@ export function GroupFormDialog({ opened, group, parkId, onClose }: GroupFormDia
   const queryClient = useQueryClient();
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const { can } = usePermissions();
-  // The administrators list is the access screen's data (MANAGE_ACCESS); without it the group
-  // keeps the administrators it has and the form does not send them.
-  const canPickAdmins = can('MANAGE_ACCESS');
+  // The park's administrators are listed to those who manage access or vehicle groups; without
+  // either the group keeps the administrators it has and the form does not send them.
+  const canPickAdmins = can('MANAGE_ACCESS') || can('MANAGE_VEHICLE_GROUPS');
   const admins = useParkAdmins(parkId, opened && canPickAdmins);
   const vehicles = useParkVehicles(parkId, opened);
   const { register, control, handleSubmit, reset, setError, formState } = useForm<GroupFormInput, unknown, TVehicleGroupInputParsed>({
