@@ -38,6 +38,9 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import './modules/access/access.reset.ts';
 import './modules/files/files.reset.ts';
 import './modules/vehicles/vehicle-groups.reset.ts';
+// What each module still shows, so a files-only reset keeps it.
+import './modules/vehicles/vehicles.files.ts';
+import './modules/drivers/drivers.files.ts';
 
 export interface AppDeps {
   config: Config;

@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { profiles, roles } from '../access/access.tables.ts';
+import { vehicles } from '../vehicles/vehicles.tables.ts';
 import { DEFAULT_ROLES } from '../access/default-roles.ts';
 import { addRole, formData, png } from './park-test-helpers.ts';
 import { registerResetOption } from './reset-registry.ts';
@@ -107,6 +108,20 @@ describe('PUT /api/park/reset/{parkID}', () => {
     expect((await ctx.api('GET', park.logo, as())).raw.rawPayload.equals(png)).toBe(true);
     const me = await ctx.api('GET', '/api/user', as());
     expect((await ctx.api('GET', me.data.image, as())).status).toBe(200);
+  });
+
+  it('files: keeps what the park still shows (a vehicle photo) until the vehicle itself is reset', async () => {
+    const upload = formData({}, [{ field: 'file', filename: 'voiture.png', content: png }]);
+    const photo = await ctx.api('POST', '/api/file/upload', { ...as(), ...upload });
+    await ctx.database.db.insert(vehicles).values({
+      parkId: fx.park.id, vehicleTypeId: 1, brandId: 1, modelId: 1, colorId: 1, registrationNumber: 'LT-777-ZZ', images: [photo.data.path],
+    });
+
+    expect((await reset(['files'])).code).toBe(5000);
+    expect((await ctx.api('GET', photo.data.path, as())).status).toBe(200);
+
+    expect((await reset(['vehicles', 'files'])).data).toEqual({ reset: ['vehicles', 'files'] });
+    expect((await ctx.api('GET', photo.data.path, as())).status).toBe(404);
   });
 
   it("runs the chosen options in registry order, including a later module's, all in one transaction", async () => {

@@ -38,3 +38,23 @@ export function registerResetOption(option: ResetOptionDefinition): void {
 export function resetOptions(): ResetOptionDefinition[] {
   return [...options.values()].sort((a, b) => a.order - b.order || a.code.localeCompare(b.code));
 }
+
+/**
+ * Stored files (paths '/api/file/<id>') a module still shows for a park: vehicle photos, drivers'
+ * photos, document scans ... The 'files' option keeps every file some module still references when
+ * it runs, so a reset of files alone never leaves broken images behind (and an option that removed
+ * the records first, like 'vehicles', frees their files for it).
+ */
+export type FileReferences = (tx: Tx, parkId: string) => Promise<(string | null | undefined)[]>;
+const fileReferences: FileReferences[] = [];
+
+export function registerFileReferences(list: FileReferences): void {
+  fileReferences.push(list);
+}
+
+/** Every stored path some module references for the park, read inside the reset's transaction. */
+export async function referencedFiles(tx: Tx, parkId: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const list of fileReferences) for (const path of await list(tx, parkId)) if (path) out.push(path);
+  return out;
+}
