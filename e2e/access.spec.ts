@@ -97,6 +97,9 @@ test('access management, company logo and password, as the owner and an invited 
   const agent = await phone.newPage();
   await agent.goto('/auth/login');
   await agent.getByText('Mot de passe oublié ?').click();
+  // The sign-in form has a field of the same label: fill the one of the page that has opened.
+  await expect(agent).toHaveURL(/\/auth\/forgot-password/);
+  await expect(agent.getByRole('button', { name: 'Envoyer le code' })).toBeVisible();
   await agent.getByLabel('Email ou téléphone').fill(ADMIN.email);
   await agent.getByRole('button', { name: 'Envoyer le code' }).click();
   await expect(agent.getByLabel('Code de vérification')).toBeVisible(); // the code has gone out
