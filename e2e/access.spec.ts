@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { latestOtp, signIn } from './sign-in-helpers.ts';
 
 // Issue 3 as an owner lives it: open Gestion des accès, make a role, invite a night cashier who
 // chooses a password from the invitation and sees exactly what the role grants; then the company
@@ -9,37 +10,10 @@ const ADMIN = { email: `caissier.nuit.${Date.now()}@flotte.demo`, password: 'Nui
 // A 1x1 PNG, enough for a logo the browser can decode.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-async function latestOtp(page: Page, to: string): Promise<string> {
-  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const body = (await r.json()) as { data: { otp: string | null; text: string }[] };
-  const withCode = body.data.find((m) => m.otp);
-  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
-  return withCode.otp;
-}
-
-/** Password, then the code from the outbox, then the PIN the first time. */
-async function signIn(page: Page, who: { email: string; password: string; pin: string }, type: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Type de compte').selectOption(type);
-  await page.getByLabel('Email ou téléphone').fill(who.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/auth\/otp/);
-  await page.getByLabel('Code de vérification').fill(await latestOtp(page, who.email));
-  await page.getByRole('button', { name: 'Valider' }).click();
-  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
-  if (/\/auth\/pin/.test(page.url())) {
-    await page.getByLabel('Code PIN', { exact: true }).fill(who.pin);
-    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(who.pin);
-    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 // One test, so the owner signs in once: codes to one address are limited to 3 per 15 minutes.
 test('access management, company logo and password, as the owner and an invited administrator', async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
-  await signIn(page, OWNER, 'proprietaire');
+  await signIn(page, { login: OWNER.email, ...OWNER }, 'proprietaire');
   await page.getByTestId('nav-VIEW_ACCESS_MANAGEMENT').click();
   await expect(page).toHaveURL(/\/dashboard\/access$/);
   await expect(page.getByTestId('admins-table-row').first()).toContainText('Propriétaire');
@@ -110,7 +84,7 @@ test('access management, company logo and password, as the owner and an invited 
   await agent.getByRole('button', { name: 'Réinitialiser le mot de passe' }).click();
   await expect(agent).toHaveURL(/\/auth\/login/);
 
-  await signIn(agent, ADMIN, 'agent');
+  await signIn(agent, { login: ADMIN.email, ...ADMIN }, 'agent');
   const navLinks = agent.getByTestId('navbar').locator('[data-testid^="nav-"]');
   await expect(navLinks).toHaveCount(2); // once the profile has loaded
   const navCodes = await navLinks.evaluateAll((links) => links.map((l) => l.getAttribute('data-testid')));

@@ -1,38 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_OWNER, signIn } from './sign-in-helpers.ts';
 
 // Issue 4 as an owner lives it: a vehicle's insurance ends in 10 days; the owner records it from the
 // documents screen, sees it in the list of papers to renew, then puts the vehicle in a new group,
 // takes it out and back in, and deletes the group.
-const OWNER = { email: 'owner@flotte.demo', password: 'Flotte2026!', pin: '24680' };
 const PARK_ZONE = 'Africa/Douala';
 const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-
-async function latestOtp(page: Page, to: string): Promise<string> {
-  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const body = (await r.json()) as { data: { otp: string | null }[] };
-  const withCode = body.data.find((m) => m.otp);
-  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
-  return withCode.otp;
-}
-
-/** Password, then the code from the outbox, then the PIN if this is the account's first sign-in. */
-async function signIn(page: Page) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Type de compte').selectOption('proprietaire');
-  await page.getByLabel('Email ou téléphone').fill(OWNER.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(OWNER.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/auth\/otp/);
-  await page.getByLabel('Code de vérification').fill(await latestOtp(page, OWNER.email));
-  await page.getByRole('button', { name: 'Valider' }).click();
-  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
-  if (/\/auth\/pin/.test(page.url())) {
-    await page.getByLabel('Code PIN', { exact: true }).fill(OWNER.pin);
-    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(OWNER.pin);
-    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /** The headers the app itself sends (its access token lives only in memory), read from one of its calls. */
 async function appHeaders(page: Page, navigate: () => Promise<unknown>): Promise<Record<string, string>> {
@@ -71,7 +44,7 @@ async function pickDay(page: Page, field: string, day: ReturnType<typeof parkDay
 // One test, so the owner signs in once: codes to one address are limited to 3 per 15 minutes.
 test('an expiring insurance, then a vehicle group, as the owner', async ({ page }) => {
   test.setTimeout(180_000);
-  await signIn(page);
+  await signIn(page, { login: DEMO_OWNER.email, ...DEMO_OWNER }, 'proprietaire');
 
   // A vehicle made through the API, with the seeded reference data.
   const headers = await appHeaders(page, () => page.goto('/dashboard/drivers/documents'));

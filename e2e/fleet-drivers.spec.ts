@@ -1,39 +1,13 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { signIn } from './sign-in-helpers.ts';
 
 // Issue 4, drivers, as an owner lives it: recruit a driver with a B licence, find them in the list,
 // suspend and reactivate them; then the demo cashier, who may read the fleet but not change it,
 // meets the access-denied state in the driver dialog.
-const OWNER = { email: 'owner@flotte.demo', password: 'Flotte2026!', pin: '24680' };
-const AGENT = { email: 'agent@flotte.demo', password: 'Flotte2026!', pin: '13579' };
+const OWNER = { login: 'owner@flotte.demo', password: 'Flotte2026!', pin: '24680' };
+const AGENT = { login: 'agent@flotte.demo', password: 'Flotte2026!', pin: '13579' };
 // A 1x1 PNG, enough for a photo the browser can decode.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-
-async function latestOtp(page: Page, to: string): Promise<string> {
-  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const body = (await r.json()) as { data: { otp: string | null }[] };
-  const withCode = body.data.find((m) => m.otp);
-  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
-  return withCode.otp;
-}
-
-/** Password, then the code from the outbox, then the PIN the first time. */
-async function signIn(page: Page, who: { email: string; password: string; pin: string }, type: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Type de compte').selectOption(type);
-  await page.getByLabel('Email ou téléphone').fill(who.email);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/auth\/otp/);
-  await page.getByLabel('Code de vérification').fill(await latestOtp(page, who.email));
-  await page.getByRole('button', { name: 'Valider' }).click();
-  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
-  if (/\/auth\/pin/.test(page.url())) {
-    await page.getByLabel('Code PIN', { exact: true }).fill(who.pin);
-    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(who.pin);
-    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 test('recruit a driver with a B licence, find, suspend and reactivate them', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './sign-in-helpers.ts';
 
 // Issue 4 as an owner lives it: recruit two drivers, register a vehicle through the 3-step wizard,
 // share it between them (daily planning, automatic alternation) with a revenue objective, find it
@@ -14,33 +15,6 @@ const DRIVERS = [
   { first_name: 'Moussa', last_name: `Ndiaye${RUN}`, phone: `+237699${RUN}` },
   { first_name: 'Awa', last_name: `Diallo${RUN}`, phone: `+237698${RUN}` },
 ];
-
-async function latestOtp(page: Page, to: string): Promise<string> {
-  const r = await page.request.get(`/api/dev/outbox?to=${encodeURIComponent(to)}`);
-  const body = (await r.json()) as { data: { otp: string | null; text: string }[] };
-  const withCode = body.data.find((m) => m.otp);
-  if (!withCode?.otp) throw new Error(`no code sent to ${to}`);
-  return withCode.otp;
-}
-
-/** Password, then the code from the outbox, then the PIN the first time (as e2e/access.spec.ts). */
-async function signIn(page: Page, who: { login: string; password: string; pin: string }, type: string) {
-  await page.goto('/auth/login');
-  await page.getByLabel('Type de compte').selectOption(type);
-  await page.getByLabel('Email ou téléphone').fill(who.login);
-  await page.getByLabel('Mot de passe', { exact: true }).fill(who.password);
-  await page.getByRole('button', { name: 'Se connecter' }).click();
-  await expect(page).toHaveURL(/\/auth\/otp/);
-  await page.getByLabel('Code de vérification').fill(await latestOtp(page, who.login));
-  await page.getByRole('button', { name: 'Valider' }).click();
-  await expect(page).toHaveURL(/\/auth\/pin|\/dashboard/);
-  if (/\/auth\/pin/.test(page.url())) {
-    await page.getByLabel('Code PIN', { exact: true }).fill(who.pin);
-    await page.getByLabel('Confirmez le code PIN', { exact: true }).fill(who.pin);
-    await page.getByRole('button', { name: 'Définir le code PIN' }).click();
-  }
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
 
 /**
  * API calls as the signed-in browser: its httpOnly refresh cookie gets an access token (no new
