@@ -26,3 +26,17 @@ export class AppError extends Error {
 export function fieldError(field: string, message: string): AppError {
   return new AppError('VALIDATION_FAILED', { message, fieldErrors: [{ field, message }] });
 }
+
+/**
+ * Validates what a handler read itself (form data, a section of a body) with a contract schema,
+ * answering like the route validator does: 400 with the first French message and every field's.
+ * `prefix` names the field's place in the body ('config.' ...).
+ */
+export function parseInput<S extends import('zod').ZodType>(schema: S, input: unknown, prefix = ''): import('zod').output<S> {
+  const parsed = schema.safeParse(input ?? {});
+  if (!parsed.success) {
+    const errors = parsed.error.issues.map((i) => ({ field: prefix + i.path.join('.'), message: i.message }));
+    throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
+  }
+  return parsed.data;
+}

@@ -5,7 +5,7 @@ import { SUCCESS_MESSAGES, ZAdmin, ZAdminInput, ZAdminListQuery, ZAdminUpdate, Z
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { actingProfile, assertSamePark, caller, hasPermission } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, parseInput } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { storeUpload, type FilesDeps } from '../files/files.service.ts';
 import type { AccessDeps } from './access.deps.ts';
@@ -52,14 +52,6 @@ async function readAdminForm(req: FastifyRequest, acting: ActingProfile): Promis
   return { fields, image };
 }
 
-function parse<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
-  }
-  return parsed.data;
-}
 
 /** Validates the form, then keeps the photo (only once the rest is known to be right). */
 async function adminInput<S extends typeof ZAdminInput | typeof ZAdminUpdate>(
@@ -69,7 +61,7 @@ async function adminInput<S extends typeof ZAdminInput | typeof ZAdminUpdate>(
 ): Promise<z.output<S>> {
   const acting = actingProfile(req);
   const form = await readAdminForm(req, acting);
-  const input = parse(schema, form.fields) as { image?: string };
+  const input = parseInput(schema, form.fields) as { image?: string };
   if (form.image) {
     const stored = await storeUpload(files, { parkId: acting.parkId, userId: caller(req).userId, ...form.image, accept: 'image' });
     input.image = stored.path;

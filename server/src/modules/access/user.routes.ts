@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZLoginType, ZProfileSummary, ZUpdateProfile, ZUser } from '@flotte/contract';
 import { caller } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, parseInput } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { readSingleFile } from '../files/files.routes.ts';
 import { storeUpload, type FilesDeps } from '../files/files.service.ts';
@@ -64,12 +64,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesD
     } else {
       fields = (req.body as Record<string, unknown>) ?? {};
     }
-    const parsed = ZUpdateProfile.safeParse(fields);
-    if (!parsed.success) {
-      const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-      throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
-    }
-    await updateOwnProfile(deps, { userId: c.userId, profileId: req.params.id, ...parsed.data });
+    await updateOwnProfile(deps, { userId: c.userId, profileId: req.params.id, ...parseInput(ZUpdateProfile, fields) });
     return ok(await currentUser(deps, { userId: c.userId, loginType: c.loginType, profile: c.profile }), 'Profil mis à jour');
   });
 };

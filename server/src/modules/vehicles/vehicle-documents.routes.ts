@@ -13,7 +13,7 @@ import {
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { actingProfile, assertSamePark, caller } from '../../platform/auth/guard.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, parseInput } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { addVehicleDocument, listExpiringDocuments, listVehicleDocuments, type DocumentImage, type VehicleDocumentsDeps } from './vehicle-documents.service.ts';
 
@@ -56,14 +56,6 @@ async function readDocumentForm(req: FastifyRequest, acting: ActingProfile): Pro
   return { fields, uploads };
 }
 
-function parse<S extends z.ZodType>(schema: S, fields: Record<string, unknown>): z.output<S> {
-  const parsed = schema.safeParse(fields);
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: i.path.join('.'), message: i.message }));
-    throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
-  }
-  return parsed.data;
-}
 
 /** Vehicle documents (issue 4, section 4): reading is open to the park, adding needs MANAGE_DRIVER_VEHICLE. */
 export const vehicleDocumentsRoutes: FastifyPluginAsyncZod<{ deps: VehicleDocumentsDeps }> = async (app, { deps }) => {
@@ -98,7 +90,7 @@ export const vehicleDocumentsRoutes: FastifyPluginAsyncZod<{ deps: VehicleDocume
   }, async (req) => {
     const acting = actingProfile(req);
     const form = await readDocumentForm(req, acting);
-    const input = parse(ZVehicleDocumentInput, form.fields);
+    const input = parseInput(ZVehicleDocumentInput, form.fields);
     const doc = await addVehicleDocument(deps, { parkId: acting.parkId, userId: caller(req).userId, input, uploads: form.uploads });
     return ok(doc, SUCCESS_MESSAGES.VEHICLE_DOCUMENT_ADDED);
   });

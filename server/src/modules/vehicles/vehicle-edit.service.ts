@@ -15,7 +15,7 @@ import {
   type TVehicleUpdateType,
 } from '@flotte/contract';
 import type { z } from 'zod';
-import { AppError, fieldError } from '../../platform/errors.ts';
+import { AppError, fieldError, parseInput } from '../../platform/errors.ts';
 import { toMinor } from '../../platform/money.ts';
 import { findBrand, findColor, findModel, findScoped, findVehicleType } from '../catalog/catalog.service.ts';
 import { storeUpload } from '../files/files.service.ts';
@@ -33,14 +33,6 @@ import { vehicles } from './vehicles.tables.ts';
  * the park, a model of the brand, a registration free in the park, at most 4 images.
  */
 
-function parse<S extends z.ZodType>(schema: S, fields: unknown, prefix = ''): z.output<S> {
-  const parsed = schema.safeParse(fields ?? {});
-  if (!parsed.success) {
-    const errors = parsed.error.issues.map((i) => ({ field: prefix + i.path.join('.'), message: i.message }));
-    throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
-  }
-  return parsed.data;
-}
 
 /** The reference data and the owner named must exist for this park, and the model be of the brand. */
 async function checkReferences(deps: VehiclesDeps, parkId: string, input: TVehicleInputParsed): Promise<void> {
@@ -146,7 +138,7 @@ export async function createVehicle(
   deps: VehiclesDeps,
   v: { parkId: string; userId: string; fields: Record<string, unknown>; uploads: NewImage[] },
 ): Promise<TVehicleDetail> {
-  const input = parse(ZVehicleInput, v.fields);
+  const input = parseInput(ZVehicleInput, v.fields);
   await checkReferences(deps, v.parkId, input);
   await assertRegistrationFree(deps, v.parkId, input.registration_number);
   const ctx = await parkContext(deps, v.parkId);
@@ -164,7 +156,7 @@ export async function createVehicle(
 }
 
 async function updateGeneral(deps: VehiclesDeps, v: { parkId: string; userId: string; id: string; fields: Record<string, unknown>; uploads: NewImage[] }) {
-  const input = parse(ZVehicleInput, v.fields);
+  const input = parseInput(ZVehicleInput, v.fields);
   const row = await findRow(deps, v.parkId, v.id);
   await checkReferences(deps, v.parkId, input);
   await assertRegistrationFree(deps, v.parkId, input.registration_number, v.id);
@@ -229,26 +221,26 @@ export async function updateVehicle(
   v: { parkId: string; userId: string; id: string; fields: Record<string, unknown>; uploads: NewImage[] },
 ): Promise<TVehicleAllData> {
   const { update_type: rawType, ...fields } = v.fields;
-  const section = parse(ZVehicleUpdateType, rawType ?? 'general', 'update_type');
+  const section = parseInput(ZVehicleUpdateType, rawType ?? 'general', 'update_type');
   assertOnlySection(section, fields, v.uploads.length > 0);
   switch (section) {
     case 'general':
       await updateGeneral(deps, { ...v, fields });
       break;
     case 'planning': {
-      const config = parse(ZVehicleConfig, objectField(fields.config), 'config.');
+      const config = parseInput(ZVehicleConfig, objectField(fields.config), 'config.');
       await saveConfig(deps, v.parkId, v.id, config);
       break;
     }
     case 'recipe': {
-      const recipe = parse(ZRecipeConfig, objectField(fields.recipes), 'recipes.');
+      const recipe = parseInput(ZRecipeConfig, objectField(fields.recipes), 'recipes.');
       await findRow(deps, v.parkId, v.id);
       await saveRecipe(deps, v.parkId, v.id, recipe, (await parkContext(deps, v.parkId)).currency);
       break;
     }
     case 'document': {
       // The vehicle is the one of the path, whatever the body says.
-      const input = parse(ZVehicleDocumentInput, { ...fields, vehicle_id: v.id });
+      const input = parseInput(ZVehicleDocumentInput, { ...fields, vehicle_id: v.id });
       if ((input.images?.length ?? 0) + v.uploads.length > VEHICLE_DOCUMENT_MAX_IMAGES) throw fieldError('images', `${VEHICLE_DOCUMENT_MAX_IMAGES} images au maximum`);
       await findRow(deps, v.parkId, v.id);
       await addVehicleDocument(deps, { parkId: v.parkId, userId: v.userId, input, uploads: v.uploads });
