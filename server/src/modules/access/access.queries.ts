@@ -63,7 +63,7 @@ function statementName(db: Db, name: string): string | undefined {
 
 const LOAD_CALLER_SQL = `
   select s.pin_verified_at, s.profile_id as session_profile_id,
-         p.id as profile_id, p.park_id, p.type, p.role,
+         p.id as profile_id, p.park_id, p.type, p.role, k.time_zone, k.currency,
          (select coalesce(array_agg(distinct perm), '{}')
             from profile_roles pr join roles r on r.id = pr.role_id, unnest(r.permissions) perm
            where pr.profile_id = p.id) as permissions
@@ -71,6 +71,7 @@ const LOAD_CALLER_SQL = `
     join users u on u.id = s.user_id and u.disabled_at is null
     left join profiles p on p.id = coalesce($3::uuid, s.profile_id)
                         and p.user_id = s.user_id and p.removed_at is null
+    left join parks k on k.id = p.park_id
    where s.id = $1 and s.user_id = $2 and s.revoked_at is null`;
 
 /**
@@ -87,6 +88,8 @@ export async function loadCaller(db: Db, q: { userId: string; sessionId: string;
     type: string | null;
     role: string | null;
     permissions: string[] | null;
+    time_zone: string | null;
+    currency: string | null;
   }>({ name: statementName(db, 'flotte_load_caller'), text: LOAD_CALLER_SQL, values: [q.sessionId, q.userId, q.profileId] });
   const row = result.rows[0];
   if (!row) return null;
@@ -100,6 +103,7 @@ export async function loadCaller(db: Db, q: { userId: string; sessionId: string;
       role: row.role,
       isOwner: row.role === OWNER_ROLE,
       permissions: permissionsOf(row.role, row.permissions ?? []),
+      park: { timeZone: row.time_zone ?? 'UTC', currency: row.currency ?? '' },
     };
   }
   return { pinVerifiedAt, sessionProfileId: row.session_profile_id, profile };

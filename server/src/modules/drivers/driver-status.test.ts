@@ -128,6 +128,23 @@ describe('GET /api/driver: search, filters and pages', () => {
     expect((await get(`/api/driver?grade_id=${refs.expert}`)).data.items.map((d: { first_name: string }) => d.first_name)).toEqual(['Zoé']);
     expect((await get(`/api/driver?driver_type_id=${refs.remplacant}`)).data.items.map((d: { first_name: string }) => d.first_name)).toEqual(['Yves']);
   });
+
+  it('pages a search by name with the total of every match, filters included', async () => {
+    await driver('Zoé', 'Mbarga', { grade_id: refs.expert });
+    await driver('Yves', 'Mbarga');
+    await driver('Paul', 'Ambara');
+    await driver('Anne', 'Mbappé');
+    await driver('Luc', 'Essomba');
+    const first = (r: Awaited<ReturnType<typeof get>>) => r.data.items.map((d: { first_name: string }) => d.first_name);
+    const p1 = await get('/api/driver?search=mbar&page=1&itemPerPage=2');
+    expect(p1.data.meta).toEqual({ page: 1, itemPerPage: 2, total: 3 });
+    expect(first(p1)).toEqual(['Paul', 'Yves']);
+    expect(first(await get('/api/driver?search=mbar&page=2&itemPerPage=2'))).toEqual(['Zoé']);
+    expect((await get('/api/driver?search=mbar&page=3&itemPerPage=2')).data).toEqual({ items: [], meta: { page: 3, itemPerPage: 2, total: 3 } });
+    const graded = await get(`/api/driver?search=mbar&grade_id=${refs.expert}`);
+    expect(graded.data.meta.total).toBe(1);
+    expect(first(graded)).toEqual(['Zoé']);
+  });
 });
 
 describe('GET /api/agent', () => {

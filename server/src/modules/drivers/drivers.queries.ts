@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { normalizePhone, type TDriverListQuery } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
@@ -7,6 +7,8 @@ import { profiles, users } from '../access/access.tables.ts';
 import { brands, driverTypes, grades, models } from '../catalog/catalog.tables.ts';
 import { vehicleConfigDrivers, vehicleConfigs, vehicles } from '../vehicles/vehicles.tables.ts';
 import { driverLicences, drivers } from './drivers.tables.ts';
+import { anyId, prepared } from '../../platform/db/prepared.ts';
+import { searchPage } from '../../platform/db/search-page.ts';
 import { containsPattern, foldText } from '../../platform/db/search-text.ts';
 
 /**
@@ -84,31 +86,45 @@ function listCondition(parkId: string, q: TDriverListQuery): SQL {
   return and(...conds)!;
 }
 
-/** A page of the park's drivers, by last then first name, and how many match in all. */
-export async function listDriverRows(db: Db, parkId: string, q: TDriverListQuery): Promise<{ rows: DriverRow[]; total: number }> {
-  const where = listCondition(parkId, q);
-  const { limit, offset } = pageWindow(q);
-  // One query after the other: on the embedded database every pool connection shares one session.
-  const rows = await db
+const BY_NAME = [asc(drivers.lastName), asc(drivers.firstName), asc(drivers.id)];
+
+function selectDriverRows(db: Pick<Db, 'select'>) {
+  return db
     .select(rowColumns)
     .from(drivers)
     .leftJoin(grade, eq(grade.id, drivers.gradeId))
-    .leftJoin(driverType, eq(driverType.id, drivers.driverTypeId))
-    .where(where)
-    .orderBy(asc(drivers.lastName), asc(drivers.firstName), asc(drivers.id))
-    .limit(limit)
-    .offset(offset);
-  const [{ total }] = await db.select({ total: sql<number>`count(*)::int` }).from(drivers).where(where);
+    .leftJoin(driverType, eq(driverType.id, drivers.driverTypeId));
+}
+
+/**
+ * A page of the park's drivers, by last then first name, and how many match in all. Without a
+ * search the name index gives the page directly; a search goes through searchPage (see why there).
+ */
+export async function listDriverRows(db: Db, parkId: string, q: TDriverListQuery): Promise<{ rows: DriverRow[]; total: number }> {
+  const where = listCondition(parkId, q);
+  const { limit, offset } = pageWindow(q);
+  if (q.search) {
+    const { ids, total } = await searchPage(db, {
+      table: drivers,
+      id: drivers.id,
+      where,
+      orderBy: [{ column: drivers.lastName }, { column: drivers.firstName }, { column: drivers.id }],
+      limit,
+      offset,
+    });
+    const rows = ids.length ? await prepared(db, selectDriverRows(db).where(and(eq(drivers.parkId, parkId), anyId(drivers.id, ids))).orderBy(...BY_NAME)) : [];
+    return { rows, total };
+  }
+  const [rows, [{ total }]] = await Promise.all([
+    prepared(db, selectDriverRows(db).where(where).orderBy(...BY_NAME).limit(limit).offset(offset)),
+    prepared(db, db.select({ total: sql<number>`count(*)::int` }).from(drivers).where(where)),
+  ]);
   return { rows, total };
 }
 
 /** One driver of the park, or undefined (unknown, or of another park). */
 export async function findDriverRow(db: Pick<Db, 'select'>, parkId: string, id: string): Promise<DriverRow | undefined> {
-  const [row] = await db
-    .select(rowColumns)
-    .from(drivers)
-    .leftJoin(grade, eq(grade.id, drivers.gradeId))
-    .leftJoin(driverType, eq(driverType.id, drivers.driverTypeId))
+  const [row] = await selectDriverRows(db)
     .where(and(eq(drivers.parkId, parkId), eq(drivers.id, id)))
     .limit(1);
   return row;
@@ -116,11 +132,14 @@ export async function findDriverRow(db: Pick<Db, 'select'>, parkId: string, id: 
 
 export async function licencesOf(db: Pick<Db, 'select'>, parkId: string, driverIds: string[]) {
   if (driverIds.length === 0) return [];
-  return db
-    .select()
-    .from(driverLicences)
-    .where(and(eq(driverLicences.parkId, parkId), inArray(driverLicences.driverId, driverIds)))
-    .orderBy(asc(driverLicences.type));
+  return prepared(
+    db,
+    db
+      .select()
+      .from(driverLicences)
+      .where(and(eq(driverLicences.parkId, parkId), anyId(driverLicences.driverId, driverIds)))
+      .orderBy(asc(driverLicences.type)),
+  );
 }
 
 // ---------------------------------------------------------------- vehicles of a driver
@@ -143,19 +162,22 @@ export type DriverVehicleRow = { id: string; label: string | null; registrationN
 export async function currentVehicles(db: Pick<Db, 'selectDistinctOn'>, parkId: string, driverIds: string[], todayWeekday: number) {
   const out = new Map<string, DriverVehicleRow>();
   if (driverIds.length === 0) return out;
-  const rows = await db
-    .selectDistinctOn([vehicleConfigDrivers.driverId], { driverId: vehicleConfigDrivers.driverId, ...vehicleColumns })
-    .from(vehicleConfigDrivers)
-    .innerJoin(vehicles, eq(vehicles.id, vehicleConfigDrivers.vehicleId))
-    .leftJoin(brands, eq(brands.id, vehicles.brandId))
-    .leftJoin(models, eq(models.id, vehicles.modelId))
-    .where(and(eq(vehicleConfigDrivers.parkId, parkId), eq(vehicles.parkId, parkId), inArray(vehicleConfigDrivers.driverId, driverIds)))
-    .orderBy(
-      vehicleConfigDrivers.driverId,
-      sql`case when cardinality(${vehicleConfigDrivers.workDays}) = 0 or ${todayWeekday}::int = any(${vehicleConfigDrivers.workDays}) then 0 else 1 end`,
-      sql`case when ${vehicles.status} = 'deactivated' then 1 else 0 end`,
-      asc(vehicles.createdAt),
-    );
+  const rows = await prepared(
+    db,
+    db
+      .selectDistinctOn([vehicleConfigDrivers.driverId], { driverId: vehicleConfigDrivers.driverId, ...vehicleColumns })
+      .from(vehicleConfigDrivers)
+      .innerJoin(vehicles, eq(vehicles.id, vehicleConfigDrivers.vehicleId))
+      .leftJoin(brands, eq(brands.id, vehicles.brandId))
+      .leftJoin(models, eq(models.id, vehicles.modelId))
+      .where(and(eq(vehicleConfigDrivers.parkId, parkId), eq(vehicles.parkId, parkId), anyId(vehicleConfigDrivers.driverId, driverIds)))
+      .orderBy(
+        vehicleConfigDrivers.driverId,
+        sql`case when cardinality(${vehicleConfigDrivers.workDays}) = 0 or ${todayWeekday}::int = any(${vehicleConfigDrivers.workDays}) then 0 else 1 end`,
+        sql`case when ${vehicles.status} = 'deactivated' then 1 else 0 end`,
+        asc(vehicles.createdAt),
+      ),
+  );
   for (const { driverId, ...v } of rows) out.set(driverId, v);
   return out;
 }

@@ -92,7 +92,10 @@ export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: Fi
       querystring: ZDriverListQuery,
       response: { 200: zEnvelope(zPage(ZDriver)) },
     },
-  }, async (req) => ok(await listDrivers(deps, parkOf(req), req.query)));
+  }, async (req) => {
+    const acting = actingProfile(req);
+    return ok(await listDrivers(deps, acting.parkId, req.query, acting.park.timeZone));
+  });
 
   app.get('/driver/:id', {
     schema: { tags, summary: 'Un chauffeur, avec ses permis et son véhicule', params: zIdParams, response: driverAnswer },

@@ -71,14 +71,16 @@ function vehicleView(deps: DriversDeps, v: DriverVehicleRow) {
   return { id: v.id, label: v.label, registration_number: v.registrationNumber, brand: v.brand, model: v.model, image: imageLink(deps.files, v.images[0]) };
 }
 
-/** Drivers as the API shows them: a fixed number of queries for a whole page. */
-async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[]): Promise<TDriver[]> {
+/**
+ * Drivers as the API shows them: a fixed number of queries for a whole page. `timeZone` is the
+ * park's when the caller already knows it (read with the session), else it is read here.
+ */
+async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[], timeZone?: string): Promise<TDriver[]> {
   if (rows.length === 0) return [];
-  const tz = await parkTimeZone(deps.db, parkId);
+  const tz = timeZone ?? (await parkTimeZone(deps.db, parkId));
   const ids = rows.map((r) => r.driver.id);
-  const licences = await licencesOf(deps.db, parkId, ids);
   const today = weekdayOf(toWireDate(new Date(), tz).slice(0, 10));
-  const vehicles = await currentVehicles(deps.db, parkId, ids, today);
+  const [licences, vehicles] = await Promise.all([licencesOf(deps.db, parkId, ids), currentVehicles(deps.db, parkId, ids, today)]);
   const wire = (d: Date | null) => (d ? toWireDate(d, tz) : null);
   return rows.map(({ driver: d, gradeName, driverTypeName }) => {
     const vehicle = vehicles.get(d.id);
@@ -119,9 +121,9 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[])
   });
 }
 
-export async function listDrivers(deps: DriversDeps, parkId: string, q: TDriverListQuery): Promise<Page<TDriver>> {
+export async function listDrivers(deps: DriversDeps, parkId: string, q: TDriverListQuery, timeZone?: string): Promise<Page<TDriver>> {
   const { rows, total } = await listDriverRows(deps.db, parkId, q);
-  return toPage(await driverViews(deps, parkId, rows), total, q);
+  return toPage(await driverViews(deps, parkId, rows, timeZone), total, q);
 }
 
 export async function readDriver(deps: DriversDeps, parkId: string, id: string): Promise<TDriver> {

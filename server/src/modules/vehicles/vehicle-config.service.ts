@@ -32,10 +32,18 @@ export interface ParkContext {
   now: ParkNow;
 }
 
-export async function parkContext(deps: VehiclesDeps, parkId: string): Promise<ParkContext> {
-  const park = await parkDetail(deps, parkId);
-  const wall = toWireDate(deps.now?.() ?? new Date(), park.time_zone);
-  return { timeZone: park.time_zone, currency: park.currency, now: { day: wall.slice(0, 10), time: wall.slice(11, 16) } };
+/** The park's zone and currency as the caller's profile carries them (read with the session). */
+export interface ParkSettings {
+  timeZone: string;
+  currency: string;
+}
+
+/** The park's context; `known` settings (the caller's) spare reading the park again. */
+export async function parkContext(deps: VehiclesDeps, parkId: string, known?: ParkSettings): Promise<ParkContext> {
+  const settings: ParkSettings = known ?? (await parkDetail(deps, parkId).then((p) => ({ timeZone: p.time_zone, currency: p.currency })));
+  const { timeZone, currency } = settings;
+  const wall = toWireDate(deps.now?.() ?? new Date(), timeZone);
+  return { timeZone, currency, now: { day: wall.slice(0, 10), time: wall.slice(11, 16) } };
 }
 
 // ---------------------------------------------------------------- reading

@@ -87,7 +87,10 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ deps: VehiclesDeps }> = asy
       querystring: ZVehicleListQuery,
       response: { 200: zEnvelope(zPage(ZVehicleListItem)) },
     },
-  }, async (req) => ok(await listVehicles(deps, actingProfile(req).parkId, req.query)));
+  }, async (req) => {
+    const acting = actingProfile(req);
+    return ok(await listVehicles(deps, acting.parkId, req.query, acting.park));
+  });
 
   app.post('/vehicle', {
     config: manage,

@@ -24,6 +24,7 @@ import {
   currentDriverOf,
   driverSummary,
   parkContext,
+  type ParkSettings,
   recipeView,
   toPlanning,
   type ParkContext,
@@ -123,8 +124,8 @@ export async function findRow(deps: VehiclesDeps, parkId: string, id: string): P
 
 // ---------------------------------------------------------------- reading
 
-export async function listVehicles(deps: VehiclesDeps, parkId: string, q: TVehicleListQuery): Promise<Page<TVehicleListItem>> {
-  const [{ rows, total }, ctx] = await Promise.all([listVehicleRows(deps.db, parkId, q), parkContext(deps, parkId)]);
+export async function listVehicles(deps: VehiclesDeps, parkId: string, q: TVehicleListQuery, park?: ParkSettings): Promise<Page<TVehicleListItem>> {
+  const [{ rows, total }, ctx] = await Promise.all([listVehicleRows(deps.db, parkId, q), parkContext(deps, parkId, park)]);
   const plannings = await planningsOf(deps.db, parkId, rows.map((r) => r.vehicle.id));
   return toPage(rows.map((r) => listItem(deps, r, plannings.get(r.vehicle.id), ctx)), total, q);
 }

@@ -276,6 +276,23 @@ describe('GET /api/vehicle (list)', () => {
     expect((await get('/api/vehicle?search=toyota&itemPerPage=1')).data.meta.total).toBe(2);
   });
 
+  it('pages a search newest first with the total of every match, and keeps the other filters', async () => {
+    const a = await vehicle({ model_id: REF.yaris, registration_number: 'LT-401-AA' });
+    const b = await vehicle({ label: 'Yaris du parc', registration_number: 'LT-402-AA' });
+    const c = await vehicle({ model_id: REF.yaris, registration_number: 'LT-403-AA' });
+    await vehicle({ brand_id: REF.hyundai, model_id: REF.accent, registration_number: 'LT-404-AA' });
+    const page = async (n: number) => (await get(`/api/vehicle?search=yaris&page=${n}&itemPerPage=2`)).data;
+    const p1 = await page(1);
+    expect(p1.meta).toEqual({ page: 1, itemPerPage: 2, total: 3 });
+    expect(p1.items.map((v: { id: string }) => v.id)).toEqual([c.id, b.id]);
+    expect((await page(2)).items.map((v: { id: string }) => v.id)).toEqual([a.id]);
+    expect(await page(3)).toEqual({ items: [], meta: { page: 3, itemPerPage: 2, total: 3 } });
+    await get(`/api/vehicle/deactivate/${c.id}`);
+    const active = await get('/api/vehicle?search=yaris&status=active&itemPerPage=10');
+    expect(active.data.meta.total).toBe(2);
+    expect(active.data.items.map((v: { id: string }) => v.id)).toEqual([b.id, a.id]);
+  });
+
   it('filters by stored status and by group', async () => {
     const a = await vehicle();
     const b = await vehicle();

@@ -18,6 +18,11 @@ export interface ActingProfile {
   isOwner: boolean;
   /** Held permissions, related ones included; the owner holds all. */
   permissions: Set<Permission>;
+  /**
+   * The park's time zone and currency, read with the caller: lists that show today's driver or
+   * amounts need them on every request, and this spares each one a round trip.
+   */
+  park: { timeZone: string; currency: string };
 }
 
 /** How much a route asks of its caller. Routes default to 'profile': signed in and acting in a park. */

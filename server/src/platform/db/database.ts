@@ -88,7 +88,16 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     };
   }
 
-  const pool = new pg.Pool({ connectionString: url, max: poolMax, idleTimeoutMillis: 30_000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolMax,
+    idleTimeoutMillis: 30_000,
+    // PostgreSQL's default random_page_cost (4) prices an index read as a spinning disk's seek; on
+    // SSD or a cached database that makes the planner scan a whole table rather than read a trigram
+    // index (a search in a 25,000-driver park: 8 ms instead of 1.5). 1.1 is the usual SSD setting.
+    // Sent with the connection's startup packet: no extra round trip. PGlite keeps its defaults.
+    ...(engine === 'postgres' ? { options: '-c random_page_cost=1.1' } : {}),
+  });
   // An idle client's error (server restart, socket closed) must not crash the process.
   pool.on('error', (err) => opts.log?.error({ err }, 'idle database client error'));
   if (engine === 'pglite') singleSessionPools.add(pool);

@@ -1,0 +1,34 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { supportsNamedStatements } from './database.ts';
+
+interface Preparable<T> {
+  toSQL(): { sql: string };
+  prepare(name: string): { execute(): Promise<T> };
+  then: PromiseLike<T>['then'];
+}
+
+/**
+ * Runs a drizzle query as a named prepared statement where the engine allows it (a PostgreSQL
+ * server, outside transactions), so each pool connection parses and plans it once instead of on
+ * every request; on this class of machine that is most of a small query's cost. The name is a hash
+ * of the SQL text: the same text always gets the same name, and a different text (another filter
+ * combination) another name, which node-postgres requires.
+ *
+ * Use it for queries whose best plan doesn't depend on the values (lookups by key, by park): after
+ * five runs PostgreSQL may keep one generic plan for all values. Searches (LIKE on what was typed)
+ * stay unnamed, planned for each text.
+ */
+export function prepared<T>(db: object, query: Preparable<T>): Promise<T> {
+  const pool = (db as { $client?: object }).$client;
+  if (!pool || !supportsNamedStatements(pool)) return Promise.resolve(query);
+  const name = `q_${createHash('sha1').update(query.toSQL().sql).digest('base64url').slice(0, 22)}`;
+  return query.prepare(name).execute();
+}
+
+/**
+ * `column = any($1::uuid[])`: one parameter for a list of ids, where drizzle's inArray writes one
+ * per id, so a page of 10 and a page of 7 share the same statement text (and prepared statement).
+ */
+export const anyId = (column: PgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
