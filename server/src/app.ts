@@ -37,6 +37,7 @@ import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 // Each module's "reset the account" options, registered once.
 import './modules/access/access.reset.ts';
 import './modules/files/files.reset.ts';
+import './modules/drivers/drivers.reset.ts';
 import './modules/vehicles/vehicle-groups.reset.ts';
 // What each module still shows, so a files-only reset keeps it.
 import './modules/vehicles/vehicles.files.ts';

@@ -142,3 +142,27 @@ describe('assignableDrivers (for the vehicles module)', () => {
     expect(await assignableDrivers(ctx.database.db, fx.park.id, [])).toEqual([]);
   });
 });
+
+describe("resetting the park's drivers", () => {
+  it('removes the drivers and their licences, and sends their vehicles back to "not configured", in that park only', async () => {
+    const d = await driver('Essomba', { permis: [{ type: 'B', driver_licence_number: 'CM-B-7', permanent: true, delivery_at: '2020-01-01', country_delivery: 'CM' }] });
+    const db = ctx.database.db;
+    const vehicleId = await insertVehicle(db, fx.park.id, { registration: 'LT-777-RS' });
+    await insertPlanning(db, fx.park.id, vehicleId, [{ driverId: d.id, workDays: ALL_DAYS }]);
+    const other = await ctx.createPark({ name: uniquePark('Autre parc') });
+    const otherOwner = await ctx.signIn({ email: other.owner.email, password: other.owner.password, type: 'proprietaire' });
+    const kept = await addDriver(ctx, otherOwner, { first_name: 'Reste', last_name: 'Là', phone: freshPhone(), driver_type_id: refs.titulaire });
+    // Setting the PIN also verifies it for this session (reset is a step-up action).
+    expect((await ctx.api('POST', '/api/update-pin-code', { token: owner.token, body: { code: '24680' } })).code).toBe(5000);
+
+    const options = await get('/api/park/reset-options');
+    expect(options.data).toContainEqual({ code: 'drivers', label: 'Chauffeurs', description: expect.stringContaining('permis') });
+    const r = await ctx.api('PUT', `/api/park/reset/${fx.park.id}`, { ...as(owner), body: { options: ['drivers'] } });
+    expect(r.code).toBe(5000);
+    expect((await get('/api/driver?itemPerPage=10')).data.meta.total).toBe(0);
+    const vehicle = await get(`/api/vehicle/${vehicleId}`);
+    expect(vehicle.status).toBe(200);
+    expect(await db.select().from(vehicleConfigs).where(eq(vehicleConfigs.vehicleId, vehicleId))).toEqual([]);
+    expect((await ctx.api('GET', `/api/driver/${kept.id}`, as(otherOwner))).status).toBe(200);
+  });
+});
