@@ -68,6 +68,17 @@ test('an owner registers a vehicle shared by two drivers, finds it and reads its
   await pick(page, 'vehicle-color', 'Jaune');
   await dialog.getByTestId('vehicle-registration').fill(PLATE);
   await dialog.getByTestId('vehicle-label').fill(`Taxi ${RUN}`);
+  // A contract type the park lacks, added from the '+' beside the select and chosen at once.
+  await dialog.getByTestId('contract-type-add').click();
+  const contractDialog = page.getByTestId('contract-type-dialog');
+  await contractDialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(contractDialog.getByText('Le nom du type de contrat est requis')).toBeVisible();
+  const contractType = `Location-vente ${RUN}`;
+  await contractDialog.getByTestId('contract-type-name').fill(contractType);
+  await contractDialog.getByRole('button', { name: 'Confirmer' }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Type de contrat ajouté avec succès' })).toBeVisible();
+  await expect(contractDialog).toBeHidden();
+  await expect(dialog.getByTestId('vehicle-contract-type')).toHaveValue(contractType);
   await dialog.getByRole('button', { name: 'Creer le véhicule' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Véhicule ajouté avec succès' })).toBeVisible();
   await expect(dialog.getByTestId('vehicle-created')).toContainText(PLATE);
@@ -129,6 +140,7 @@ test('an owner registers a vehicle shared by two drivers, finds it and reads its
   await expect(details.getByTestId('vehicle-info-recipe-amount')).toContainText('15,000');
   await expect(details.getByTestId('vehicle-info-recipe-amount')).toContainText('par jour');
   await expect(details.getByTestId('vehicle-info-mileage-value')).toContainText('Non definis');
+  await expect(details.getByText(`Location-vente ${RUN}`)).toBeVisible();
   await expect(details.getByRole('link', { name: 'Voir le programme de travail' })).toHaveAttribute('href', /\/dashboard\/schedule\?vehicle_id=/);
   await expect(details.getByTestId('vehicle-configure-planning')).toHaveCount(0);
   await details.getByTestId('vehicle-tab-settings').click();

@@ -5,7 +5,8 @@ import { ImageUpload } from '../../ui/uploads/ImageUpload.tsx';
 import { DayInput } from './DayTimeInputs.tsx';
 import type { GeneralFormValues } from './general-form.ts';
 import { OwnerSelect } from './OwnerSelect.tsx';
-import { useBrands, useColors, useContractTypes, useModels, useVehicleTypes } from './queries.ts';
+import { ContractTypeSelect } from './ContractTypeSelect.tsx';
+import { useBrands, useColors, useModels, useVehicleTypes } from './queries.ts';
 
 export interface GeneralImages {
   /** New images picked, not yet uploaded. */
@@ -32,11 +33,10 @@ export function GeneralSection({ form, parkId, images, onImagesChange }: General
   const brands = useBrands();
   const models = useModels(brandId ? Number(brandId) : null);
   const colors = useColors();
-  const contractTypes = useContractTypes();
   const colorById = new Map((colors.data ?? []).map((c) => [String(c.id), c]));
   const years = circulationYears(new Date().getFullYear()).map((y) => ({ value: String(y), label: String(y) }));
 
-  const refSelect = (name: 'vehicle_type_id' | 'brand_id' | 'model_id' | 'color_id' | 'contract_type_id', label: string, data: { id: number; name: string }[] | undefined, extra: { required?: boolean; disabled?: boolean; placeholder?: string; onPicked?: () => void } = {}) => (
+  const refSelect = (name: 'vehicle_type_id' | 'brand_id' | 'model_id' | 'color_id', label: string, data: { id: number; name: string }[] | undefined, extra: { required?: boolean; disabled?: boolean; placeholder?: string; onPicked?: () => void } = {}) => (
     <Controller
       control={control}
       name={name}
@@ -207,7 +207,11 @@ export function GeneralSection({ form, parkId, images, onImagesChange }: General
             name="vehicle_owner_id"
             render={({ field, fieldState }) => <OwnerSelect parkId={parkId} value={field.value} onChange={field.onChange} error={fieldState.error?.message} />}
           />
-          {refSelect('contract_type_id', 'Type de contrat', contractTypes.data)}
+          <Controller
+            control={control}
+            name="contract_type_id"
+            render={({ field, fieldState }) => <ContractTypeSelect value={field.value ?? null} onChange={field.onChange} error={fieldState.error?.message} />}
+          />
         </SimpleGrid>
         <TextInput
           mt="md"

@@ -52,6 +52,7 @@ export const vehiclesApi = {
   models: (brandId: number, signal?: AbortSignal) => api.get<TModel[]>(`/model/${brandId}`, undefined, signal),
   colors: (signal?: AbortSignal) => api.get<TColor[]>('/color', undefined, signal),
   contractTypes: (signal?: AbortSignal) => api.get<TRefItem[]>('/vehicle-contract', undefined, signal),
+  addContractType: (name: string) => api.post<TRefItem>('/vehicle-contract', { name }),
   owners: (parkId: string, signal?: AbortSignal) => api.get<TOwner[]>('/vehicle-owner', { park_id: parkId }, signal),
   addOwner: (body: TOwnerInput) => api.post<TOwner>('/vehicle-owner', body),
 };
