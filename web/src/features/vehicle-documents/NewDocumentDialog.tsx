@@ -1,7 +1,7 @@
 // The calendar's styles come with this dialog, never with the first screen.
 import '@mantine/dates/styles.css';
 import { useEffect, useState } from 'react';
-import { ActionIcon, Button, Group, Modal, Select, SimpleGrid, Stack, Textarea, Tooltip } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Textarea } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -13,6 +13,7 @@ import { showFormError } from '../../ui/form-errors.ts';
 import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 import { toast } from '../../ui/toast.ts';
 import { ImageUpload } from '../../ui/uploads/ImageUpload.tsx';
+import { AddBesideButton } from '../../ui/inputs/AddBesideButton.tsx';
 import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { INSURANCE_DOCUMENT_TYPE, ZVehicleDocumentInput, type TVehicleDocumentInputParsed } from '@flotte/contract/vehicle-documents';
@@ -47,14 +48,6 @@ const CALENDAR_LABELS = {
   monthLevelControl: 'Choisir le mois',
   yearLevelControl: "Choisir l'année",
 };
-
-function PlusIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d="M12 5v14M5 12h14" />
-    </svg>
-  );
-}
 
 /**
  * 'Nouveau document': a paper of the vehicle (insurance, technical inspection ...) with its validity
@@ -133,19 +126,7 @@ export function NewDocumentDialog({ vehicleId, opened, onClose, onSaved, documen
                     />
                   )}
                 />
-                <Tooltip label="Nouveau type de document">
-                  <ActionIcon
-                    size={36}
-                    variant="light"
-                    aria-label="Nouveau type de document"
-                    onClick={() => setAddingType(true)}
-                    // Keeps the button level with the input when the select shows an error below it.
-                    mb={formState.errors.document_type_id ? 22 : 0}
-                    data-testid="document-type-add"
-                  >
-                    <PlusIcon />
-                  </ActionIcon>
-                </Tooltip>
+                <AddBesideButton label="Nouveau type de document" onClick={() => setAddingType(true)} hasError={!!formState.errors.document_type_id} testId="document-type-add" />
               </Group>
 
               {Number(typeId) === INSURANCE_DOCUMENT_TYPE ? (

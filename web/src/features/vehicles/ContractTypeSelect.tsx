@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ZContractTypeInput, type TRefItem } from '@flotte/contract/catalog';
 import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 import { NewNameDialog } from '../../ui/dialogs/NewNameDialog.tsx';
+import { AddBesideButton } from '../../ui/inputs/AddBesideButton.tsx';
 import { useContractTypes, vehicleKeys } from './queries.ts';
 import { vehiclesApi } from './vehicles-api.ts';
 
@@ -30,13 +31,7 @@ export function ContractTypeSelect({ value, onChange, error }: { value: string |
           style={{ flex: 1 }}
           data-testid="vehicle-contract-type"
         />
-        <Tooltip label={CONTRACT_TYPE_DIALOG_TITLE}>
-          <ActionIcon variant="light" size={36} onClick={() => setAdding(true)} aria-label={CONTRACT_TYPE_DIALOG_TITLE} data-testid="contract-type-add" mb={error ? 22 : 0}>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-              <path d="M12 5v14M5 12h14" />
-            </svg>
-          </ActionIcon>
-        </Tooltip>
+        <AddBesideButton label={CONTRACT_TYPE_DIALOG_TITLE} onClick={() => setAdding(true)} hasError={!!error} testId="contract-type-add" />
       </Group>
       <NewNameDialog
         opened={adding}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { ActionIcon, Group, Select, Tooltip } from '@mantine/core';
+import { Group, Select } from '@mantine/core';
+import { AddBesideButton } from '../../ui/inputs/AddBesideButton.tsx';
 import { OwnerFormDialog, OWNER_DIALOG_TITLE } from './OwnerFormDialog.tsx';
 import { useOwners } from './queries.ts';
 
@@ -38,13 +39,7 @@ export function OwnerSelect({
           style={{ flex: 1 }}
           data-testid="vehicle-owner"
         />
-        <Tooltip label={OWNER_DIALOG_TITLE}>
-          <ActionIcon variant="light" size={36} onClick={() => setAdding(true)} aria-label={OWNER_DIALOG_TITLE} data-testid="owner-add" mb={error ? 22 : 0}>
-            <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden>
-              <path d="M12 5v14M5 12h14" />
-            </svg>
-          </ActionIcon>
-        </Tooltip>
+        <AddBesideButton label={OWNER_DIALOG_TITLE} onClick={() => setAdding(true)} hasError={!!error} testId="owner-add" />
       </Group>
       <OwnerFormDialog opened={adding} parkId={parkId} onClose={() => setAdding(false)} onCreated={(o) => onChange(o.id)} />
     </>
