@@ -56,3 +56,26 @@ export function todayWeekday(): number {
 }
 
 export const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
+
+/**
+ * The vehicle calls a test makes, in the context and as the signed-in profile the getters return
+ * (read at each call: test files create their context in beforeAll and sign in before each case).
+ */
+export function vehicleCalls(ctx: () => TestContext, who: () => SignedIn) {
+  const create = (body: unknown, s: SignedIn = who(), headers?: Record<string, string>) => ctx().api('POST', '/api/vehicle', { ...as(s), body, headers });
+  const update = (id: string, body: unknown, s: SignedIn = who(), headers?: Record<string, string>) =>
+    ctx().api('POST', `/api/vehicle/update/${id}`, { ...as(s), body, headers });
+  const get = (url: string, s: SignedIn = who()) => ctx().api('GET', url, as(s));
+  /** Registers a vehicle (Toyota Corolla unless `over` says otherwise) and expects success. */
+  async function vehicle(over: Record<string, unknown> = {}) {
+    const r = await create(vehicleBody(over));
+    if (r.code !== 5000) throw new Error(`vehicle not created: ${r.status} ${r.message}`);
+    return r.data as { id: string; registration_number: string };
+  }
+  /** One driver at the wheel every day. */
+  async function planEveryDay(vehicleId: string, driverId: string) {
+    const r = await update(vehicleId, { update_type: 'planning', config: { work_planning: 'daily', number_drivers: 1, profiles: [{ driver_id: driverId, work_day: ALL_DAYS }] } });
+    if (r.code !== 5000) throw new Error(`planning not saved: ${r.status} ${r.message}`);
+  }
+  return { create, update, get, vehicle, planEveryDay };
+}
