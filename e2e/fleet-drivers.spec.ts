@@ -135,11 +135,18 @@ test('recruit a driver with a B licence, find, suspend and reactivate them', asy
   await expect(dialog.getByTestId('driver-licence')).toHaveAttribute('data-type', 'B');
   await dialog.getByTestId('driver-grade').click();
   await page.getByRole('option', { name: 'Expert' }).click();
+  // Emptying a field and taking the photo off are kept too, not ignored as "nothing sent".
+  await dialog.getByTestId('driver-email').fill('');
+  await dialog.getByTestId('driver-photo-existing').getByRole('button', { name: "Retirer l'image 1" }).click();
+  await expect(dialog.getByTestId('driver-photo-existing')).toHaveCount(0);
   await dialog.getByTestId('driver-submit').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Chauffeur mise à jour avec success' })).toBeVisible();
   await expect(saved).toContainText('Chauffeur Mise à jour avec succès!');
   await saved.getByTestId('driver-saved-close').click();
   await expect(row).toContainText('Expert');
+  await expect(row.locator('img')).toHaveCount(0);
+  await row.click();
+  await expect(detail.getByTestId('driver-info-email')).toContainText('Non défini');
 });
 
 test('the demo cashier reads the drivers but meets the access-denied state in the driver dialog', async ({ page }) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { refuseSentAndCleared, zClear } from './clear-fields.ts';
 import { zEmail, zPhone } from './formats.ts';
 import { ZPageQuery } from './pagination.ts';
 import { DRIVER_STATUSES, type TDriverStatus } from './fleet-labels.ts';
@@ -211,19 +212,39 @@ export const ZDriverInput = z.preprocess(withAliases, z.object(driverFields));
 export type TDriverInput = z.input<typeof ZDriverInput>;
 export type TDriverInputParsed = z.output<typeof ZDriverInput>;
 
+/** The optional fields an edit may empty by naming them in `clear` (the photo included). */
+export const DRIVER_CLEARABLE_FIELDS = [
+  'email',
+  'cni_number',
+  'birthday',
+  'sex',
+  'place_birth',
+  'image',
+  'grade_id',
+  'driver_group_id',
+  'city_id',
+  'region_id',
+  'start_work_at',
+  'tag',
+] as const satisfies readonly (keyof typeof driverFields)[];
+
 /**
- * PUT /driver/update/{id}: every field optional, each checked as on creation when sent. `permis`
- * and `days_off`, when sent, replace the driver's whole list (an empty list clears it).
+ * PUT /driver/update/{id}: every field optional, each checked as on creation when sent; a field
+ * not sent stays as it was, one named in `clear` is emptied. `permis` and `days_off`, when sent,
+ * replace the driver's whole list (an empty list clears it).
  */
 export const ZDriverUpdate = z.preprocess(
   withAliases,
-  z.object({
-    ...driverFields,
-    first_name: firstName.optional(),
-    last_name: lastName.optional(),
-    phone: optional(zPhone),
-    driver_type_id: optional(zRefId(DRIVER_MESSAGES.driverTypeRequired)),
-  }),
+  z
+    .object({
+      ...driverFields,
+      first_name: firstName.optional(),
+      last_name: lastName.optional(),
+      phone: optional(zPhone),
+      driver_type_id: optional(zRefId(DRIVER_MESSAGES.driverTypeRequired)),
+      clear: zClear(DRIVER_CLEARABLE_FIELDS),
+    })
+    .superRefine(refuseSentAndCleared),
 );
 export type TDriverUpdate = z.input<typeof ZDriverUpdate>;
 export type TDriverUpdateParsed = z.output<typeof ZDriverUpdate>;

@@ -5,6 +5,7 @@ export * from './permissions.ts';
 export * from './auth.ts';
 export * from './pagination.ts';
 export * from './clean-body.ts';
+export * from './clear-fields.ts';
 export * from './wire-date.ts';
 export * from './messages.ts';
 export * from './park-settings.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MESSAGES } from './constants.ts';
+import { zClear } from './clear-fields.ts';
 import { zEmail, zNewPassword, zPhone } from './formats.ts';
 
 // Company data, password change, reset, deletion and the country list (spec 002 sections 2, 5, 7).
@@ -32,6 +33,9 @@ export const INVALID_TIME_ZONE_MESSAGE = 'Fuseau horaire invalide';
  * PUT /account). Country and currency are checked here for their shape; the server also checks
  * them against its country list ('Pays inconnu', 'Devise inconnue').
  */
+/** The optional company fields an edit may empty by naming them in `clear`. */
+export const PARK_CLEARABLE_FIELDS = ['city', 'phone', 'legal_notice'] as const;
+
 export const ZParkUpdate = z.object({
   name: z
     .string({ error: PARK_NAME_MESSAGES.required })
@@ -64,6 +68,7 @@ export const ZParkUpdate = z.object({
   legal_notice: z.string().trim().max(2000, 'Les mentions légales ne peuvent pas dépasser 2000 caractères').optional(),
   operations_need_confirmation: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional(),
   remove_logo: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional().describe('true clears the logo'),
+  clear: zClear(PARK_CLEARABLE_FIELDS).describe('Optional fields to empty (blank values are cleaned out of bodies)'),
 });
 export type TParkUpdate = z.infer<typeof ZParkUpdate>;
 

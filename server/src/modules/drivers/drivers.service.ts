@@ -214,6 +214,8 @@ function driverValues(input: TDriverUpdateParsed): Partial<typeof drivers.$infer
   ];
   const out: Record<string, unknown> = {};
   for (const [from, to] of map) if (input[from] !== undefined) out[to] = input[from];
+  const cleared = new Set<string>(input.clear ?? []);
+  for (const [from, to] of map) if (cleared.has(from)) out[to] = null;
   return out as Partial<typeof drivers.$inferInsert>;
 }
 
@@ -234,7 +236,10 @@ export async function createDriver(deps: DriversDeps, parkId: string, input: TDr
   return readDriver(deps, parkId, id);
 }
 
-/** PUT /driver/update/{id}: the fields sent; `permis` and `days_off`, when sent, replace the lists. */
+/**
+ * PUT /driver/update/{id}: the fields sent, and those named in `clear` emptied; `permis` and
+ * `days_off`, when sent, replace the lists.
+ */
 export async function updateDriver(deps: DriversDeps, parkId: string, id: string, input: TDriverUpdateParsed): Promise<TDriver> {
   if (!(await findDriverRow(deps.db, parkId, id))) throw NOT_FOUND();
   await assertReferences(deps.db, parkId, input);

@@ -234,6 +234,34 @@ describe('PUT /api/driver/update/{id}', () => {
     expect(cleared.data).toMatchObject({ permis: [], days_off: [] });
   });
 
+  it('empties the optional fields named in clear, the photo included, and keeps those not sent', async () => {
+    const { body, headers } = formData(
+      Object.entries(valid({ email: 'serge@example.cm', cni_number: 'CNI-1', grade_id: refs.expert, start_work_at: '2024-03-01', tag: 'nuit' })).map(
+        ([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)] as [string, string],
+      ),
+      [{ field: 'image', filename: 'p.png', content: TINY_PNG }],
+    );
+    const d = (await ctx.api('POST', '/api/driver', { ...as(owner), body, headers })).data;
+    expect(d).toMatchObject({ email: 'serge@example.cm', cni_number: 'CNI-1', tag: 'nuit' });
+    expect(d.image).toBeTruthy();
+
+    // Blank values are cleaned out of the body: they say nothing, so nothing changes.
+    const blank = await update(d.id, { email: '', cni_number: null, tag: 'Unknown' });
+    expect(blank.data).toMatchObject({ email: 'serge@example.cm', cni_number: 'CNI-1', tag: 'nuit' });
+
+    const cleared = await update(d.id, { last_name: 'Ngono', clear: ['email', 'grade_id', 'start_work_at', 'image'] });
+    expect(cleared.status).toBe(200);
+    expect(cleared.data).toMatchObject({ last_name: 'Ngono', email: null, grade: null, start_work_at: null, image: null, cni_number: 'CNI-1', tag: 'nuit' });
+
+    // The driver form sends form data: the list as a JSON string.
+    const multipart = formData([['clear', JSON.stringify(['cni_number', 'tag'])]]);
+    const r = await update(d.id, multipart.body, owner, multipart.headers);
+    expect(r.data).toMatchObject({ cni_number: null, tag: null, last_name: 'Ngono' });
+
+    expect((await update(d.id, { clear: ['first_name'] })).message).toBe('Le champ « first_name » ne peut pas être vidé');
+    expect((await update(d.id, { clear: ['email'], email: 'a@b.cm' })).message).toBe('Le champ « email » ne peut pas être à la fois rempli et vidé');
+  });
+
   it('takes multipart with a new photo, and checks the rules of creation on what is sent', async () => {
     const d = await addDriver(ctx, owner, valid());
     const { body, headers } = formData([['id', d.id], ['last_name', 'Ngono'], ['permis', JSON.stringify([licenceB])], ['days_off[]', '5'], ['days_off[]', '6']], [

@@ -82,6 +82,35 @@ describe('PUT /api/park/{park_id}', () => {
     expect(me.data.parks[0]).toMatchObject({ currency: 'XOF', time_zone: 'Africa/Abidjan' });
   });
 
+  it('empties the optional fields named in clear (blank values are cleaned out, so they keep theirs)', async () => {
+    await put({ city: 'Douala', phone: '+237699001122', legal_notice: 'SARL' });
+    const blank = await put({ city: '', phone: null, legal_notice: 'Unknown' });
+    expect(blank.data).toMatchObject({ city: 'Douala', phone: '+237699001122', legal_notice: 'SARL' });
+
+    const cleared = await put({ name: 'Wouri Cabs', clear: ['city', 'legal_notice'] });
+    expect(cleared.code).toBe(5000);
+    expect(cleared.data).toMatchObject({ name: 'Wouri Cabs', city: null, legal_notice: null, phone: '+237699001122' });
+
+    // Form data carries the list as a JSON string, or a comma list.
+    const { body, headers } = formData({ park_id: fx.park.id, clear: '["phone"]' }, [{ field: 'logo', filename: 'logo.png', content: png }]);
+    const multipart = await ctx.api('PUT', `/api/park/${fx.park.id}`, { ...as(), body, headers });
+    expect(multipart.data).toMatchObject({ phone: null, name: 'Wouri Cabs' });
+    expect(multipart.data.logo).toMatch(/^\/api\/file\//);
+
+    const cases: [unknown, string, string][] = [
+      [{ clear: ['name'] }, 'clear.0', 'Le champ « name » ne peut pas être vidé'],
+      [{ clear: 'currency' }, 'clear.0', 'Le champ « currency » ne peut pas être vidé'],
+      [{ clear: ['city'], city: 'Kribi' }, 'city', 'Le champ « city » ne peut pas être à la fois rempli et vidé'],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await put(body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.message).toBe(message);
+      expect(r.data.errors).toContainEqual({ field, message });
+    }
+    expect((await ctx.api('GET', `/api/park/${fx.park.id}`, as())).data).toMatchObject({ name: 'Wouri Cabs', city: null, currency: 'XAF' });
+  });
+
   it("answers every field's French message", async () => {
     const cases: [unknown, string, string][] = [
       [{ name: '   ' }, 'name', "Le nom de l'entreprise est requis"],

@@ -3,6 +3,7 @@ import {
   UNKNOWN_COUNTRY_MESSAGE,
   UNKNOWN_CURRENCY_MESSAGE,
   ZParkUpdate,
+  clearMessages,
   type FieldError,
   type TParkByCode,
   type TParkDetail,
@@ -67,6 +68,7 @@ export function parseParkUpdate(raw: unknown): TParkUpdate {
     const v = parsed.data;
     if (v.country_code && !countryByIso(v.country_code)) errors.push({ field: 'country_code', message: UNKNOWN_COUNTRY_MESSAGE });
     if (v.currency && !isKnownCurrency(v.currency)) errors.push({ field: 'currency', message: UNKNOWN_CURRENCY_MESSAGE });
+    for (const field of v.clear ?? []) if (v[field] !== undefined) errors.push({ field, message: clearMessages.sentAndCleared(field) });
   }
   if (errors.length) throw new AppError('VALIDATION_FAILED', { message: errors[0].message, fieldErrors: errors });
   return (parsed as { data: TParkUpdate }).data;
@@ -97,6 +99,10 @@ export async function updatePark(
   if (c.legal_notice !== undefined) patch.legalNotice = c.legal_notice;
   if (c.operations_need_confirmation !== undefined) patch.operationsNeedConfirmation = c.operations_need_confirmation;
   if (c.remove_logo) patch.logo = null;
+  const cleared = new Set(c.clear ?? []);
+  if (cleared.has('city')) patch.city = null;
+  if (cleared.has('phone')) patch.phone = null;
+  if (cleared.has('legal_notice')) patch.legalNotice = null;
   // Stored only once every field is valid, so a refused form leaves no orphan file behind.
   if (v.logo) {
     const stored = await storeUpload(deps.files, { parkId: v.parkId, userId: v.userId, ...v.logo, accept: 'image' });

@@ -162,12 +162,21 @@ async function updateGeneral(deps: VehiclesDeps, v: { parkId: string; userId: st
   await assertRegistrationFree(deps, v.parkId, input.registration_number, v.id);
   const ctx = await parkContext(deps, v.parkId);
   const columns = generalColumns(input, ctx.currency);
+  // The section replaces what the form holds (a field left out is emptied). The property contract
+  // and course tariffs aren't in the form: left out, they stay as they were; `tarif: []` clears.
+  const { propertyContract, tarif, ...formColumns } = columns;
   const kept = await resolveImages(deps, v.parkId, row.vehicle.images, input.images, v.uploads.length);
   const images = [...kept, ...(await storeImages(deps, v.parkId, v.userId, v.uploads))];
   try {
     await deps.db
       .update(vehicles)
-      .set({ ...columns, images, updatedAt: new Date() })
+      .set({
+        ...formColumns,
+        ...(input.property_contract !== undefined && { propertyContract }),
+        ...(input.tarif !== undefined && { tarif }),
+        images,
+        updatedAt: new Date(),
+      })
       .where(and(eq(vehicles.id, v.id), eq(vehicles.parkId, v.parkId)));
   } catch (err) {
     if (isUniqueViolation(err)) throw registrationError();

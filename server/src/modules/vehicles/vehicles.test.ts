@@ -206,6 +206,29 @@ describe('POST /api/vehicle/update/{id} with the general section', () => {
     expect(r.data.image_paths).not.toContain(drop);
   });
 
+  it('empties the optional fields the section leaves out, but keeps the contract and tariffs the form does not hold', async () => {
+    const created = await create({
+      ...vehicleBody(),
+      label: 'Corolla de Paul',
+      chassis_number: 'JTDBR32E720123456',
+      gps_number: '356938035643809',
+      mileage: 125000,
+      entry_fleet_at: '2025-01-15',
+      tags: [{ name: 'VIP' }],
+      property_contract: { name: 'Contrat Biya', start_date: '2025-01-01', end_date: '2026-12-31', amount: 150000, payment_frequency: 'monthly' },
+      tarif: [{ tarif: 2500, cadence: 'course' }],
+    });
+    const withoutLabel = vehicleBody({ registration_number: created.data.registration_number });
+    const r = await update(created.data.id, { update_type: 'general', ...withoutLabel, label: '', gps_number: null, tags: [] });
+    expect(r.code, r.message).toBe(5000);
+    expect(r.data).toMatchObject({ label: null, chassis_number: null, gps_number: null, mileage: null, entry_fleet_at: null, tags: [] });
+    expect(r.data.property_contract).toMatchObject({ name: 'Contrat Biya', amount: 150000 });
+    expect(r.data.tarif).toEqual([{ tarif: 2500, cadence: 'course' }]);
+
+    const noTariffs = await update(created.data.id, { update_type: 'general', ...withoutLabel, tarif: [] });
+    expect(noTariffs.data.tarif).toEqual([]);
+  });
+
   it('applies the same rules as the creation', async () => {
     const a = await vehicle();
     const b = await vehicle();

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { ZParkUpdate, zPhone, type TParkDetail, type TParkUpdate } from '@flotte/contract';
+import { PARK_CLEARABLE_FIELDS, ZParkUpdate, blankFields, zPhone, type TParkDetail, type TParkUpdate } from '@flotte/contract';
 
 /**
  * The company form: the contract's rules, with the name required and an empty phone allowed
  * (a park may have none).
  */
-export const ZCompanyForm = ZParkUpdate.omit({ remove_logo: true }).extend({
+export const ZCompanyForm = ZParkUpdate.omit({ remove_logo: true, clear: true }).extend({
   name: ZParkUpdate.shape.name.unwrap(),
   phone: z.union([z.literal(''), zPhone]).optional(),
 });
@@ -34,11 +34,14 @@ export function companyDefaults(park: TParkDetail): CompanyFormInput {
 export function companyBody(values: CompanyFormValues, logo: File | null, removeLogo: boolean): TParkUpdate | FormData {
   const fields: TParkUpdate = { ...values, phone: values.phone || undefined };
   if (removeLogo && !logo) fields.remove_logo = true;
+  // Blank fields are cleaned out of the body, so emptying one is said by naming it in `clear`.
+  const cleared = blankFields(values, PARK_CLEARABLE_FIELDS);
+  if (cleared.length) fields.clear = cleared;
   if (!logo) return fields;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
-    form.append(key, typeof value === 'boolean' ? String(value) : value);
+    form.append(key, Array.isArray(value) ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : value);
   }
   form.append('logo', logo, logo.name);
   return form;

@@ -43,6 +43,7 @@ export function DriverFormDialog({ opened, driver, onClose }: DriverFormDialogPr
   const canManage = can('MANAGE_DRIVER_VEHICLE');
   const [step, setStep] = useState<'choice' | 'form'>(driver ? 'form' : 'choice');
   const [photo, setPhoto] = useState<File | null>(null);
+  const [removePhoto, setRemovePhoto] = useState(false);
   const [licences, setLicences] = useState<LicenceInput[]>([]);
   const [licenceOpen, setLicenceOpen] = useState(false);
   const [saved, setSaved] = useState<'created' | 'updated' | null>(null);
@@ -59,12 +60,13 @@ export function DriverFormDialog({ opened, driver, onClose }: DriverFormDialogPr
     reset(driverDefaults(driver));
     setLicences(licencesOf(driver));
     setPhoto(null);
+    setRemovePhoto(false);
     setStep(driver ? 'form' : 'choice');
   }, [opened, driver, reset]);
 
   const save = useMutation({
     mutationFn: (values: DriverFormValues) => {
-      const body = driverFormData(values, licences, photo, parkId ?? '', driver);
+      const body = driverFormData(values, licences, photo, parkId ?? '', driver, removePhoto);
       return driver ? driversApi.update(driver.id, body) : driversApi.create(body);
     },
     meta: { errorToast: false },
@@ -116,7 +118,8 @@ export function DriverFormDialog({ opened, driver, onClose }: DriverFormDialogPr
                 label="Photo"
                 value={photo ? [photo] : []}
                 onChange={(files) => setPhoto(files[0] ?? null)}
-                existingUrls={driver?.image ? [driver.image] : []}
+                existingUrls={driver?.image && !removePhoto ? [driver.image] : []}
+                onRemoveExisting={() => setRemovePhoto(true)}
                 testId="driver-photo"
               />
               <Title order={4}>Informations générales</Title>

@@ -62,7 +62,9 @@ export function DriverInfoTab({ driver }: { driver: DriverRecord }) {
       ) : null}
       <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
         <Field label="Téléphone">{driver.phone}</Field>
-        <Field label="Email">{driver.email}</Field>
+        <Field label="Email" testId="driver-info-email">
+          {driver.email}
+        </Field>
         <Field label="Numéro de CNI">{driver.cni_number}</Field>
         <Field label="Type de chauffeur">{driver.driver_type?.name}</Field>
         <Field label="Date de début de travail">{formatDate(driver.start_work_at)}</Field>

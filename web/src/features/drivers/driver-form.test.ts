@@ -45,4 +45,17 @@ describe('driver form rules', () => {
     expect(form.get('image')).toBeInstanceOf(File);
     expect(form.has('email')).toBe(false);
   });
+
+  it('on edit, names the optional fields left blank and a photo taken off in clear, since blank values are cleaned out', () => {
+    const values = ZDriverInput.parse({ ...filled, cni_number: 'CNI-9', email: '' });
+    const existing = { id: 'd1', image: '/api/file/x' } as Parameters<typeof driverFormData>[4];
+    const edit = driverFormData(values, [], null, 'park-1', existing, true);
+    expect(edit.has('park_id')).toBe(false);
+    expect(JSON.parse(String(edit.get('clear')))).toEqual(['email', 'grade_id', 'start_work_at', 'image']);
+    expect(edit.get('cni_number')).toBe('CNI-9');
+
+    const newPhoto = driverFormData(values, [], new File(['x'], 'p.png', { type: 'image/png' }), 'park-1', existing, true);
+    expect(JSON.parse(String(newPhoto.get('clear')))).not.toContain('image');
+    expect(driverFormData(values, [], null, 'park-1', null).has('clear')).toBe(false);
+  });
 });

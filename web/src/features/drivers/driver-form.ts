@@ -1,7 +1,7 @@
 import type { Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { DRIVER_MESSAGES, ZDriverInput, type TDriver, type TDriverInputParsed } from '@flotte/contract';
+import { CLEAR_KEY, DRIVER_CLEARABLE_FIELDS, DRIVER_MESSAGES, ZDriverInput, blankFields, type TDriver, type TDriverInputParsed } from '@flotte/contract';
 import type { LicenceInput } from './licences.ts';
 
 /** Spec 000 section 5 'Driver': the checks the submit button makes, each shown as a warning. */
@@ -38,6 +38,9 @@ export interface DriverFormInput {
   days_off: number[];
 }
 export type DriverFormValues = TDriverInputParsed;
+
+/** The optional fields of this form, emptied on edit when left blank. */
+export const DRIVER_FORM_CLEARABLE = ['email', 'cni_number', 'grade_id', 'start_work_at'] as const satisfies readonly (typeof DRIVER_CLEARABLE_FIELDS)[number][];
 
 export const DRIVER_FIELDS = ['last_name', 'first_name', 'phone', 'email', 'cni_number', 'driver_type_id', 'grade_id', 'start_work_at', 'days_off'] as const;
 
@@ -81,7 +84,14 @@ export function licencesOf(driver: TDriver | null): LicenceInput[] {
  * them whole. On creation the phone carries the country prefix chosen in the phone field; an edit
  * sends the number as stored, corrected in a plain field.
  */
-export function driverFormData(values: DriverFormValues, licences: readonly LicenceInput[], photo: File | null, parkId: string, existing: TDriver | null): FormData {
+export function driverFormData(
+  values: DriverFormValues,
+  licences: readonly LicenceInput[],
+  photo: File | null,
+  parkId: string,
+  existing: TDriver | null,
+  removePhoto = false,
+): FormData {
   const form = new FormData();
   if (!existing) form.append('park_id', parkId);
   form.append('last_name', values.last_name);
@@ -95,5 +105,12 @@ export function driverFormData(values: DriverFormValues, licences: readonly Lice
   form.append('days_off', JSON.stringify(values.days_off ?? []));
   form.append('permis', JSON.stringify(licences));
   if (photo) form.append('image', photo, photo.name);
+  // An edit empties what the form leaves blank: blank fields are cleaned out of the body, so they
+  // are named in `clear` (spec 000 section 5 cleaning), and so is a photo taken off.
+  if (existing) {
+    const cleared: string[] = blankFields(values, DRIVER_FORM_CLEARABLE);
+    if (removePhoto && !photo) cleared.push('image');
+    if (cleared.length) form.append(CLEAR_KEY, JSON.stringify(cleared));
+  }
   return form;
 }
