@@ -4,7 +4,8 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
-import { startJobs } from './platform/jobs.ts';
+import { orphanSweepJob } from './modules/files/orphan-sweep.ts';
+import { scheduleJobs, startJobs } from './platform/jobs.ts';
 import { createNotifier } from './platform/notifier/notifier.ts';
 import { notifierConfigFromEnv } from './platform/notifier/notifier.config.ts';
 import { outboxStore } from './modules/dev/outbox.service.ts';
@@ -42,6 +43,7 @@ async function main() {
   appLog = app.log;
 
   const jobs = config.jobs ? await startJobs(database.url, app.log) : null;
+  if (jobs) await scheduleJobs(jobs, [orphanSweepJob({ db: database.db, dataDir: config.dataDir }, app.log)], app.log);
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

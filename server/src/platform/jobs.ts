@@ -11,3 +11,33 @@ export async function startJobs(url: string, log: { error(obj: object, msg: stri
   await boss.start();
   return boss;
 }
+
+/** Work a module wants done on a schedule (cron in UTC); what `run` answers is logged. */
+export interface ScheduledJob {
+  name: string;
+  cron: string;
+  run(): Promise<object>;
+}
+
+/**
+ * Creates each job's queue, its schedule and its worker. pg-boss keeps one schedule per name and
+ * sends each due job once, whichever instance's clock sees it first.
+ */
+export async function scheduleJobs(
+  boss: PgBoss,
+  jobs: ScheduledJob[],
+  log: { info(obj: object, msg: string): void; error(obj: object, msg: string): void },
+): Promise<void> {
+  for (const job of jobs) {
+    await boss.createQueue(job.name);
+    await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(job.name, async () => {
+      try {
+        log.info({ job: job.name, ...(await job.run()) }, `job ${job.name} done`);
+      } catch (err) {
+        log.error({ err, job: job.name }, `job ${job.name} failed`);
+        throw err; // pg-boss records the failure and retries as configured
+      }
+    });
+  }
+}

@@ -1,6 +1,6 @@
 import { rm, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { files } from './files.tables.ts';
 
@@ -11,12 +11,16 @@ export function fileIdOfPath(stored: string | null | undefined): string | null {
 }
 
 /**
- * Deletes a park's file rows, except those kept, and answers where their bytes are, for the caller
- * to remove once its transaction has committed.
+ * Deletes a park's file rows, except those kept (and, with `uploadedBefore`, those uploaded since),
+ * and answers where their bytes are, for the caller to remove once its transaction has committed.
  */
-export async function deleteParkFileRows(db: Pick<Db, 'delete'>, parkId: string, keepIds: Iterable<string>): Promise<string[]> {
+export async function deleteParkFileRows(db: Pick<Db, 'delete'>, parkId: string, keepIds: Iterable<string>, uploadedBefore?: Date): Promise<string[]> {
   const keep = [...keepIds];
-  const where = keep.length ? and(eq(files.parkId, parkId), notInArray(files.id, keep)) : eq(files.parkId, parkId);
+  const where = and(
+    eq(files.parkId, parkId),
+    keep.length ? notInArray(files.id, keep) : undefined,
+    uploadedBefore ? lt(files.createdAt, uploadedBefore) : undefined,
+  );
   const gone = await db.delete(files).where(where).returning({ storagePath: files.storagePath });
   return gone.map((f) => f.storagePath);
 }

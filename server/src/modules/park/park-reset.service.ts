@@ -1,8 +1,6 @@
-import { eq } from 'drizzle-orm';
 import type { TResetOption } from '@flotte/contract';
 import { AppError } from '../../platform/errors.ts';
-import { parks, profiles, users } from '../access/access.tables.ts';
-import { fileIdOfPath } from '../files/park-uploads.ts';
+import { filesAlwaysKept } from './files-in-use.ts';
 import type { ParkDeps } from './park.service.ts';
 import { resetOptions, type ResetContext } from './reset-registry.ts';
 
@@ -13,21 +11,6 @@ export interface Log {
 /** What the reset dialog offers, in run order. */
 export function listResetOptions(): TResetOption[] {
   return resetOptions().map(({ code, label, description }) => ({ code, label, description }));
-}
-
-/**
- * Files the park still shows after any reset: its logo and the photos of its people (a photo is
- * the person's own, not park data).
- */
-async function filesToKeep(deps: ParkDeps, parkId: string): Promise<Set<string>> {
-  const [park] = await deps.db.select({ logo: parks.logo }).from(parks).where(eq(parks.id, parkId)).limit(1);
-  const photos = await deps.db
-    .select({ image: users.image })
-    .from(users)
-    .innerJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(profiles.parkId, parkId));
-  const ids = [park?.logo, ...photos.map((p) => p.image)].map(fileIdOfPath).filter((id): id is string => !!id);
-  return new Set(ids);
 }
 
 /**
@@ -45,7 +28,7 @@ export async function resetPark(deps: ParkDeps, v: { parkId: string; options: st
   const afterCommit: (() => Promise<void>)[] = [];
   const ctx: ResetContext = {
     dataDir: deps.files.dataDir,
-    keepFileIds: await filesToKeep(deps, v.parkId),
+    keepFileIds: await filesAlwaysKept(deps.db, v.parkId),
     afterCommit: (task) => void afterCommit.push(task),
   };
   await deps.db.transaction(async (tx) => {
