@@ -107,11 +107,16 @@ test('access management, company logo and password, as the owner and an invited 
 
   await page.getByTestId('company-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByTestId('company-logo-preview')).toBeVisible();
+  // Emptying the city in the same save: a blank field is kept as emptied, not read as "unchanged".
+  await page.getByTestId('company-city').fill('');
   await page.getByTestId('company-submit').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: "Données de l'entreprise MAJ." })).toBeVisible();
   const logo = page.getByTestId('header-park-logo');
   await expect(logo).toBeVisible();
   await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  await page.reload();
+  await expect(page.getByTestId('company-name')).toHaveValue('Flotte Démo');
+  await expect(page.getByTestId('company-city')).toHaveValue('');
 
   // Password: a wrong confirmation first, then the right one.
   await page.getByTestId('user-menu').click();
