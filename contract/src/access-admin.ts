@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formList } from './form-list.ts';
 import { LOGIN_TYPES } from './constants.ts';
 import { zEmail, zPhone } from './formats.ts';
 import { ZPageQuery } from './pagination.ts';
@@ -117,18 +118,7 @@ export const ADMIN_CONTACT_REQUIRED = "L'email ou le numéro de téléphone est 
  * as an array here.
  */
 const zRoleIds = z.preprocess(
-  (v) => {
-    if (typeof v !== 'string') return v;
-    const s = v.trim();
-    if (s.startsWith('[')) {
-      try {
-        return JSON.parse(s);
-      } catch {
-        return v;
-      }
-    }
-    return s.includes(',') ? s.split(',').map((x) => x.trim()).filter(Boolean) : [s];
-  },
+  formList,
   z
     .array(zId, { error: ADMIN_ROLES_REQUIRED })
     .min(1, ADMIN_ROLES_REQUIRED)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formList } from './form-list.ts';
 
 /**
  * Emptying a field on edit. Request bodies are cleaned of null, '' and 'Unknown' (spec 000 section
@@ -14,25 +15,12 @@ export const clearMessages = {
   sentAndCleared: (field: string) => `Le champ « ${field} » ne peut pas être à la fois rempli et vidé`,
 } as const;
 
-function asList(v: unknown): unknown {
-  if (typeof v !== 'string') return v;
-  const s = v.trim();
-  if (s.startsWith('[')) {
-    try {
-      return JSON.parse(s);
-    } catch {
-      return v;
-    }
-  }
-  return s.split(',').map((x) => x.trim()).filter(Boolean);
-}
-
 /** The `clear` list of an edit whose clearable fields are `fields`. */
 export function zClear<const F extends readonly string[]>(fields: F) {
   const allowed = new Set<string>(fields);
   return z
     .preprocess(
-      asList,
+      formList,
       z.array(z.string(), { error: 'La liste des champs à vider est invalide' }).superRefine((list, ctx) => {
         list.forEach((name, i) => {
           if (!allowed.has(name)) ctx.addIssue({ code: 'custom', path: [i], message: clearMessages.notClearable(name) });
