@@ -71,6 +71,10 @@ export const ErrorCodes = {
   VEHICLE_DRIVER_NOT_ASSIGNABLE: { code: 4143, status: 409, message: 'Ce chauffeur est suspendu ou désactivé : il ne peut pas être affecté à un véhicule' },
   VEHICLE_DRIVER_UNKNOWN: { code: 4144, status: 404, message: 'Chauffeur introuvable dans ce parc' },
   VEHICLE_SECTION_MISMATCH: { code: 4145, status: 400, message: "Ce champ n'appartient pas à la section modifiée" },
+  // Money (issue 5, codes 4170-4199).
+  INSUFFICIENT_FUNDS: { code: 4170, status: 409, message: 'Solde insuffisant pour cette opération' },
+  ALREADY_REVERSED: { code: 4171, status: 409, message: 'Cette opération a déjà été annulée' },
+  REVERSAL_NOT_REVERSIBLE: { code: 4172, status: 409, message: "Une annulation ne peut pas être annulée" },
   INTERNAL: { code: 5500, status: 500, message: 'Une erreur est survenue. Réessayez plus tard.' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

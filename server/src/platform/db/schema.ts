@@ -6,3 +6,4 @@ export * from '../../modules/catalog/catalog.tables.ts';
 export * from '../../modules/owners/owners.tables.ts';
 export * from '../../modules/drivers/drivers.tables.ts';
 export * from '../../modules/vehicles/vehicles.tables.ts';
+export * from '../../modules/ledger/ledger.tables.ts';
