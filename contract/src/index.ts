@@ -16,3 +16,4 @@ export * from './owners.ts';
 export * from './vehicle-documents.ts';
 export * from './vehicle-groups.ts';
 export * from './vehicles.ts';
+export * from './pnl.ts';

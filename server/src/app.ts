@@ -34,14 +34,9 @@ import { vehicleGroupsRoutes } from './modules/vehicles/vehicle-groups.routes.ts
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
-// Each module's "reset the account" options, registered once.
-import './modules/access/access.reset.ts';
-import './modules/files/files.reset.ts';
-import './modules/drivers/drivers.reset.ts';
-import './modules/vehicles/vehicle-groups.reset.ts';
-// What each module still shows, so a files-only reset keeps it.
-import './modules/vehicles/vehicles.files.ts';
-import './modules/drivers/drivers.files.ts';
+import { pnlRoutes } from './modules/pnl/pnl.routes.ts';
+// What each module registers once: reset options, files it shows, what a new park starts with.
+import './modules/registrations.ts';
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +95,7 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
       await api.register(catalogRoutes, { db });
       await api.register(ownersRoutes, { db });
       await api.register(vehiclesRoutes, { deps: { db, files } });
+      await api.register(pnlRoutes, { db });
       if (config.devOutbox) await api.register(outboxRoutes, { db });
     },
     { prefix: '/api' },

@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './platform/config.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { applyMigrations } from './platform/db/migrate.ts';
+import { completeParkSetups } from './modules/access/park-setup.ts';
 import { orphanSweepJob } from './modules/files/orphan-sweep.ts';
 import { scheduleJobs, startJobs } from './platform/jobs.ts';
 import { createNotifier } from './platform/notifier/notifier.ts';
@@ -24,6 +25,9 @@ async function main() {
     log: bootLog,
   });
   await applyMigrations(database);
+  // Parks created before a module existed get what new parks start with (its chart of accounts ...).
+  const completed = await completeParkSetups(database.db);
+  if (Object.values(completed).some((n) => n > 0)) bootLog.info({ completed }, 'park setups completed');
 
   let seeded = false;
   if (config.demo || process.argv.includes('--seed-only')) seeded = (await seedDemoPark(database.db)).created;

@@ -6,6 +6,7 @@ import { openDatabase } from '../platform/db/database.ts';
 import { applyMigrations } from '../platform/db/migrate.ts';
 import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
 import { seedFleet } from './fleet-generator.ts';
+import '../modules/registrations.ts';
 
 /**
  * `npm run seed:large -- --vehicles 1000` (in bench/): a park with a large fleet (2.5 drivers per

@@ -4,6 +4,7 @@ import { catalogCases } from './cases/catalog.cases.ts';
 import { driversCases } from './cases/drivers.cases.ts';
 import { vehiclesCases } from './cases/vehicles.cases.ts';
 import { vehicleDocumentsGroupsCases } from './cases/vehicle-documents-groups.cases.ts';
+import { pnlCases } from './cases/pnl.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -168,7 +169,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases];
 
 export { ZERO_ID };
 

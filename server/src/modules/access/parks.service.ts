@@ -3,6 +3,7 @@ import { OWNER_ROLE } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { parks, profileRoles, profiles, roles, users } from './access.tables.ts';
 import { DEFAULT_ROLES } from './default-roles.ts';
+import { applyParkSetups } from './park-setup.ts';
 import { hashSecret } from './secrets.ts';
 
 /**
@@ -46,6 +47,7 @@ export async function createPark(db: Db, v: NewPark) {
       .values({ ...v, code, timeZone: v.timeZone ?? 'Africa/Douala' })
       .returning();
     await tx.insert(roles).values(DEFAULT_ROLES.map((r) => ({ ...r, parkId: park.id })));
+    await applyParkSetups(tx, park.id);
     return park;
   });
 }

@@ -7,3 +7,4 @@ export * from '../../modules/owners/owners.tables.ts';
 export * from '../../modules/drivers/drivers.tables.ts';
 export * from '../../modules/vehicles/vehicles.tables.ts';
 export * from '../../modules/ledger/ledger.tables.ts';
+export * from '../../modules/pnl/pnl.tables.ts';

@@ -1,0 +1,13 @@
+// What each module registers with the others, imported once by the app and by scripts that create
+// parks (the demo, seed:large), so every entry point sees the same registries.
+
+// "Reset the account" options.
+import './access/access.reset.ts';
+import './files/files.reset.ts';
+import './drivers/drivers.reset.ts';
+import './vehicles/vehicle-groups.reset.ts';
+// What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
+import './vehicles/vehicles.files.ts';
+import './drivers/drivers.files.ts';
+// What a new park starts with.
+import './pnl/pnl.park-setup.ts';
