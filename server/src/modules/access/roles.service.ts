@@ -23,6 +23,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AccessDeps } from './access.deps.ts';
 import { parks, profileRoles, profiles, roles, users } from './access.tables.ts';
 import * as q from './access.queries.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 /**
  * A park's roles (named sets of permissions) and what a profile may do. Permissions are read
@@ -107,12 +108,6 @@ async function assertNameFree(db: Db, parkId: string, name: string, exceptId?: s
   if (taken) throw new AppError('ROLE_NAME_TAKEN');
 }
 
-/** Two requests racing past the name check meet the unique index: same answer as the check. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 export async function createRole(deps: AccessDeps, parkId: string, input: TRoleInputParsed): Promise<TRole> {
   await assertNameFree(deps.db, parkId, input.name);
   try {
@@ -122,6 +117,7 @@ export async function createRole(deps: AccessDeps, parkId: string, input: TRoleI
       .returning();
     return roleView(row, 0, await parkTimeZone(deps.db, parkId));
   } catch (err) {
+    // Two requests racing past the name check meet the unique index: same answer as the check.
     if (isUniqueViolation(err)) throw new AppError('ROLE_NAME_TAKEN');
     throw err;
   }

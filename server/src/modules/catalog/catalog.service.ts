@@ -16,6 +16,7 @@ import {
   vehicleContractTypes,
   vehicleTypes,
 } from './catalog.tables.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 /**
  * Reference data: shared rows (seeded by the reference-data migration, park_id null) and the rows a
@@ -105,12 +106,6 @@ export async function findScoped(db: Db, kind: ScopedKind, parkId: string, id: n
   return row ?? null;
 }
 
-/** Two requests racing past the name check meet the unique index (document types): same answer. */
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /**
  * Adds a row to the park's own list. A name the park already sees (its own or a shared one, in any
  * case) is refused: two 'Assurance' in one picker would be a trap. The check and the insert run
@@ -131,6 +126,7 @@ export async function addScoped(db: Db, kind: 'contractType' | 'documentType' | 
       return row;
     });
   } catch (err) {
+    // Two requests racing past the name check meet the unique index: same answer as the check.
     if (isUniqueViolation(err)) throw new AppError(taken);
     throw err;
   }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { anyId } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ledgerAccounts, ledgerEntries, ledgerPostings, type LedgerAccountKind } from './ledger.tables.ts';
@@ -126,7 +127,7 @@ export async function reverse(db: Db | Tx, v: { parkId: string; postingId: strin
     try {
       return await write(tx, { ...v, lines: entries.map((e) => ({ accountId: e.accountId, amount: -e.amount })), reversesId: v.postingId });
     } catch (err) {
-      if ((err as { code?: string }).code === '23505') throw new AppError('ALREADY_REVERSED');
+      if (isUniqueViolation(err)) throw new AppError('ALREADY_REVERSED');
       throw err;
     }
   });

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables.ts';
 import { pnlAccounts } from './pnl.tables.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 type Row = typeof pnlAccounts.$inferSelect;
 
@@ -61,11 +62,6 @@ async function findAccount(db: Db, parkId: string, id: string): Promise<Row> {
   const [row] = await db.select().from(pnlAccounts).where(and(eq(pnlAccounts.id, id), eq(pnlAccounts.parkId, parkId)));
   if (!row) throw new AppError('NOT_FOUND', { message: M.notFound });
   return row;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 async function saving<T>(work: () => Promise<T>): Promise<T> {

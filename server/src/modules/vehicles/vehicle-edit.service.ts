@@ -26,6 +26,7 @@ import { parkContext, saveConfig, saveRecipe, type VehiclesDeps } from './vehicl
 import { findRow, getVehicle, getVehicleAllData, type NewImage } from './vehicles.service.ts';
 import { registrationTaken } from './vehicles.queries.ts';
 import { vehicles } from './vehicles.tables.ts';
+import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 /**
  * Registering a vehicle and editing it one section at a time (general information, work planning,
@@ -119,11 +120,6 @@ async function storeImages(deps: VehiclesDeps, parkId: string, userId: string, u
   const paths: string[] = [];
   for (const u of uploads) paths.push((await storeUpload(deps.files, { parkId, userId, ...u, accept: 'image' })).path);
   return paths;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 async function assertRegistrationFree(deps: VehiclesDeps, parkId: string, registration: string, exceptId?: string): Promise<void> {
