@@ -21,7 +21,7 @@ describe('scheduled jobs', () => {
     let runs = 0;
     let done!: () => void;
     const ran = new Promise<void>((resolve) => (done = resolve));
-    await scheduleJobs(boss, [{ name: 'test-sweep', cron: '30 2 * * *', run: async () => (runs++, done(), { files: 0 }) }], quiet);
+    await scheduleJobs(boss, [{ name: 'test-sweep', cron: '30 2 * * *', run: async () => (runs++, done(), { files: 0 }), pollSeconds: 0.5 }], quiet);
 
     const schedules = await boss.getSchedules();
     expect(schedules.find((s) => s.name === 'test-sweep')).toMatchObject({ cron: '30 2 * * *', timezone: 'UTC' });

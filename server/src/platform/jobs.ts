@@ -17,6 +17,8 @@ export interface ScheduledJob {
   name: string;
   cron: string;
   run(): Promise<object>;
+  /** How often the worker looks for a due job; a nightly job needn't look every 2 s (pg-boss's default). */
+  pollSeconds?: number;
 }
 
 /**
@@ -31,7 +33,7 @@ export async function scheduleJobs(
   for (const job of jobs) {
     await boss.createQueue(job.name);
     await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
-    await boss.work(job.name, async () => {
+    await boss.work(job.name, { pollingIntervalSeconds: job.pollSeconds ?? 60 }, async () => {
       try {
         log.info({ job: job.name, ...(await job.run()) }, `job ${job.name} done`);
       } catch (err) {
