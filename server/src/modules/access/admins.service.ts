@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, ne, or } from 'drizzle-orm';
 import { OWNER_ROLE, type TAdmin, type TAdminInputParsed, type TAdminUpdateParsed } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import type { AccessDeps } from './access.deps.ts';
 import { parks, profileRoles, profiles, roles, users } from './access.tables.ts';
@@ -14,7 +14,6 @@ import { identifierOf } from './identity.ts';
  * phone, one password) with a profile per park and login type; adding someone who already has an
  * account elsewhere gives that account a profile here and never touches its password.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type UserRow = typeof users.$inferSelect;
 
 const ADMIN_NOT_FOUND = () => new AppError('NOT_FOUND', { message: 'Administrateur introuvable' });

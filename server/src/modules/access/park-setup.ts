@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 
 /**
  * What every park starts with beyond its roles (a chart of accounts, later more). Each module
@@ -6,7 +6,6 @@ import type { Db } from '../../platform/db/database.ts';
  * has to know them. `apply` runs inside the park's creation transaction; `missing` finds the parks
  * created before the module existed, which the server completes at start.
  */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ParkSetup {
   name: string;

@@ -1,6 +1,6 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { TDriverLicence, TDriverLicenceInputParsed } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { driverLicences } from './drivers.tables.ts';
 
 /**
@@ -8,7 +8,6 @@ import { driverLicences } from './drivers.tables.ts';
  * The rules of the form live in the contract (ZDriverLicences); the database holds one row per
  * driver and type (unique index), which is what lets an edit update a licence in place.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export function licenceView(l: typeof driverLicences.$inferSelect): TDriverLicence {
   return {

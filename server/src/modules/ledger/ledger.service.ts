@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { anyId } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -19,7 +19,6 @@ import { ledgerAccounts, ledgerEntries, ledgerPostings, type LedgerAccountKind }
  * belongs to, or not at all.
  */
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type Writer = Db | Tx;
 
 export interface LedgerLine {

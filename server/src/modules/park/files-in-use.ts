@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { parks, profiles, users } from '../access/access.tables.ts';
 import { fileIdOfPath } from '../files/park-uploads.ts';
-import { referencedFiles, type Tx } from './reset-registry.ts';
+import type { Tx } from '../../platform/db/database.ts';
+import { referencedFiles } from './reset-registry.ts';
 
 /**
  * Files the park shows whatever is reset: its logo and the photos of its people (a photo is the

@@ -1,8 +1,6 @@
 import type { TResetOption } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 
-/** The transaction a reset runs in: every chosen option commits together or not at all. */
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface ResetContext {
   /** Where uploads live (DATA_DIR), for options that remove files. */

@@ -1,5 +1,5 @@
 import type { TPnlCode, TPnlType } from '@flotte/contract';
-import type { Tx } from '../access/park-setup.ts';
+import type { Tx } from '../../platform/db/database.ts';
 import { pnlAccounts } from './pnl.tables.ts';
 
 /**

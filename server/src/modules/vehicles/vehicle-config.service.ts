@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isConfigValid, type TRecipeConfigParsed, type TRecipeConfigView, type TVehicleConfigDriver, type TVehicleConfigParsed, type TVehicleConfigView, type TVehicleDriverSummary } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor, toMinor } from '../../platform/money.ts';
@@ -23,7 +23,6 @@ export interface VehiclesDeps {
   now?: () => Date;
 }
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What every answer about a park's vehicles needs: its zone, its currency and its wall clock now. */
 export interface ParkContext {

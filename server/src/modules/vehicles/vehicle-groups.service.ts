@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, ne, notInArray, or, sql } from 'drizzle-orm';
 import type { TVehicleGroup, TVehicleGroupInputParsed } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
 import { profiles, users } from '../access/access.tables.ts';
@@ -12,7 +12,6 @@ import { vehicleGroupAdmins, vehicleGroups, vehicles } from './vehicles.tables.t
  * only while it is in none (or already in that one), checked in the same UPDATE that moves it, so
  * two managers filing the same vehicle at once can't both succeed.
  */
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 type GroupRow = typeof vehicleGroups.$inferSelect;
 
 const VEHICLE_NOT_FOUND = () => new AppError('NOT_FOUND', { message: 'Véhicule introuvable' });

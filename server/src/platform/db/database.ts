@@ -10,6 +10,8 @@ import pg from 'pg';
  * whose multiplexer keeps each transaction on its own connection. pg-boss uses the same URL.
  */
 export type Db = NodePgDatabase;
+/** The handle a `db.transaction(...)` callback receives: every query on it runs in that transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export interface Database {
   db: Db;
