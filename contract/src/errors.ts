@@ -71,10 +71,16 @@ export const ErrorCodes = {
   VEHICLE_DRIVER_NOT_ASSIGNABLE: { code: 4143, status: 409, message: 'Ce chauffeur est suspendu ou désactivé : il ne peut pas être affecté à un véhicule' },
   VEHICLE_DRIVER_UNKNOWN: { code: 4144, status: 404, message: 'Chauffeur introuvable dans ce parc' },
   VEHICLE_SECTION_MISMATCH: { code: 4145, status: 400, message: "Ce champ n'appartient pas à la section modifiée" },
-  // Money (issue 5, codes 4170-4199).
-  INSUFFICIENT_FUNDS: { code: 4170, status: 409, message: 'Solde insuffisant pour cette opération' },
-  ALREADY_REVERSED: { code: 4171, status: 409, message: 'Cette opération a déjà été annulée' },
-  REVERSAL_NOT_REVERSIBLE: { code: 4172, status: 409, message: "Une annulation ne peut pas être annulée" },
+  // Money (issue 5, codes 4300-4399): ledger 4300-4309, idempotency 4310-4319, caisses and
+  // transfers 4320-4339, operations 4340-4359, withdrawals and the park balance 4360-4379,
+  // accounting 4380-4399.
+  INSUFFICIENT_FUNDS: { code: 4300, status: 409, message: 'Solde insuffisant pour cette opération' },
+  ALREADY_REVERSED: { code: 4301, status: 409, message: 'Cette opération a déjà été annulée' },
+  REVERSAL_NOT_REVERSIBLE: { code: 4302, status: 409, message: "Une annulation ne peut pas être annulée" },
+  IDEMPOTENCY_KEY_REUSED: { code: 4310, status: 422, message: "Cette clé d'idempotence a déjà servi pour une autre requête" },
+  IDEMPOTENCY_IN_PROGRESS: { code: 4311, status: 409, message: 'Cette opération est déjà en cours de traitement. Patientez un instant.' },
+  CAISSE_NOT_FOUND: { code: 4320, status: 404, message: 'Caisse introuvable' },
+  IDEMPOTENCY_KEY_INVALID: { code: 4312, status: 400, message: "La clé d'idempotence doit compter de 8 à 128 caractères (lettres, chiffres, - et _)" },
   INTERNAL: { code: 5500, status: 500, message: 'Une erreur est survenue. Réessayez plus tard.' },
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

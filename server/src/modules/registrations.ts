@@ -11,3 +11,4 @@ import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';
 // What a new park starts with.
 import './pnl/pnl.park-setup.ts';
+import './treasury/treasury.park-setup.ts';

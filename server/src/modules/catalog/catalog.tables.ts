@@ -63,3 +63,16 @@ export const driverGroups = pgTable(
 
 /** Hours of a day offered in pickers ('8h'); value is the hour number. */
 export const hours = pgTable('hours', { id: refId(), name: text('name').notNull(), value: integer('value').notNull() });
+
+/** Fuel types (GET /carburant), shared. */
+export const fuelTypes = pgTable('fuel_types', { id: refId(), name: text('name').notNull() });
+
+/** Car components a maintenance or an expense concerns (GET /car-component); a park may add its own. */
+export const carComponents = pgTable(
+  'car_components',
+  { id: refId(), parkId: parkScope(), name: text('name').notNull(), createdAt: createdAt() },
+  (t) => [
+    index('car_components_park_idx').on(t.parkId),
+    uniqueIndex('car_components_scope_name_key').on(sql`coalesce(${t.parkId}::text, '')`, sql`lower(${t.name})`),
+  ],
+);

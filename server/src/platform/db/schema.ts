@@ -8,3 +8,7 @@ export * from '../../modules/drivers/drivers.tables.ts';
 export * from '../../modules/vehicles/vehicles.tables.ts';
 export * from '../../modules/ledger/ledger.tables.ts';
 export * from '../../modules/pnl/pnl.tables.ts';
+export * from '../../modules/withdrawals/withdrawals.tables.ts';
+export * from '../../modules/treasury/treasury.tables.ts';
+export * from '../../modules/operations/operations.tables.ts';
+export * from '../idempotency/idempotency.tables.ts';
