@@ -15,6 +15,7 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { LOG_REDACT, requestId } from './platform/request-id.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerRouteCatalog } from './platform/route-catalog.ts';
+import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { loadCaller } from './modules/access/access.queries.ts';
 import type { AccessDeps } from './modules/access/access.deps.ts';
 import { authRoutes } from './modules/access/auth.routes.ts';
@@ -70,6 +71,7 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
 
   const db = database.db;
   registerAuthGuard(app, { jwtSecret: config.jwtSecret, lookup: { loadCaller: (q) => loadCaller(db, q) } });
+  registerIdempotency(app, { db });
 
   const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier, publicUrl: config.publicUrl, otpMaxSends: config.otpSendLimit };
   const files: FilesDeps = { db, dataDir: config.dataDir, signingKey: config.jwtSecret };

@@ -101,4 +101,39 @@ describe('apiRequest', () => {
     await expect(apiRequest('/a')).rejects.toMatchObject({ status: 0 });
     expect(sessionStore.getState().status).toBe('signed-in');
   });
+
+  it('sends money calls with one Idempotency-Key and resends it when the answer is lost', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      let attempt = 0;
+      handler = () => {
+        attempt += 1;
+        if (attempt < 3) throw new TypeError('Failed to fetch');
+        return answer(200, 5000, { id: 'op1' });
+      };
+      const pending = apiRequest('/caisse/transfer', { method: 'POST', body: { amount: 500 }, idempotent: true });
+      await vi.runAllTimersAsync();
+      await expect(pending).resolves.toEqual({ id: 'op1' });
+      const keys = calls.map((c) => header(c, 'idempotency-key'));
+      expect(keys).toHaveLength(3);
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(new Set(keys).size).toBe(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('never resends other calls, nor a money call the server answered', async () => {
+    handler = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await expect(apiRequest('/vehicle', { method: 'POST', body: {} })).rejects.toMatchObject({ isNetwork: true });
+    expect(calls).toHaveLength(1);
+    expect(header(calls[0], 'idempotency-key')).toBeNull();
+
+    calls = [];
+    handler = () => answer(409, 4300, null, 'Solde insuffisant pour cette opération');
+    await expect(apiRequest('/caisse/transfer', { method: 'POST', body: {}, idempotent: true })).rejects.toMatchObject({ code: 4300 });
+    expect(calls).toHaveLength(1);
+  });
 });

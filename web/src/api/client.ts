@@ -21,7 +21,18 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /**
+   * A money call the server makes idempotent: the request carries an Idempotency-Key, and when
+   * the answer is lost on the network it is sent again with the same key (the server then answers
+   * the first result instead of moving the money twice).
+   */
+  idempotent?: boolean;
+  /** Set by apiRequest: one key for every attempt of one call. */
+  idempotencyKey?: string;
 }
+
+/** Attempts of an idempotent call whose answer never came back, and the pause before each retry. */
+export const IDEMPOTENT_RETRY_DELAYS_MS = [1_000, 3_000];
 
 function buildUrl(path: string, query?: Record<string, QueryValue>) {
   const params = new URLSearchParams();
@@ -39,6 +50,7 @@ async function send<T>(path: string, options: RequestOptions, withToken = true):
   if (withToken && token) headers.set('Authorization', `Bearer ${token}`);
   const profileId = sessionStore.getProfileId();
   if (profileId) headers.set('profile_id', profileId);
+  if (options.idempotencyKey) headers.set('Idempotency-Key', options.idempotencyKey);
 
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
@@ -123,19 +135,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   // Spec: a token is valid only while its expiry is more than 20 s away, so refresh first.
   if (sessionStore.tokenNeedsRefresh()) await refreshOrSignOut();
   const carriedToken = sessionStore.getToken() !== null;
+  const call: RequestOptions = options.idempotent ? { ...options, idempotencyKey: options.idempotencyKey ?? crypto.randomUUID() } : options;
   try {
-    return await send<T>(path, options);
+    return await sendRetryingLostAnswers<T>(path, call);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || !carriedToken) throw error;
     await refreshOrSignOut();
-    return send<T>(path, options); // one retry only
+    return sendRetryingLostAnswers<T>(path, call); // one retry only
   }
 }
+
+/** An idempotent call is sent again (same key) when no answer came back; others once. */
+async function sendRetryingLostAnswers<T>(path: string, options: RequestOptions): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await send<T>(path, options);
+    } catch (error) {
+      const lost = error instanceof ApiError && error.isNetwork && !options.signal?.aborted;
+      if (!options.idempotencyKey || !lost || attempt >= IDEMPOTENT_RETRY_DELAYS_MS.length) throw error;
+      await new Promise((resolve) => setTimeout(resolve, IDEMPOTENT_RETRY_DELAYS_MS[attempt]));
+    }
+  }
+}
+
+/** Options of a money call: an Idempotency-Key, and safe retries when the answer is lost. */
+export const IDEMPOTENT = { idempotent: true } as const;
 
 export const api = {
   get: <T>(path: string, query?: RequestOptions['query'], signal?: AbortSignal) =>
     apiRequest<T>(path, { method: 'GET', query, signal }),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body: unknown = {}) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string, query?: RequestOptions['query']) => apiRequest<T>(path, { method: 'DELETE', query }),
+  post: <T>(path: string, body: unknown = {}, opts: Pick<RequestOptions, 'idempotent'> = {}) => apiRequest<T>(path, { method: 'POST', body, ...opts }),
+  put: <T>(path: string, body: unknown = {}, opts: Pick<RequestOptions, 'idempotent'> = {}) => apiRequest<T>(path, { method: 'PUT', body, ...opts }),
+  delete: <T>(path: string, query?: RequestOptions['query'], opts: Pick<RequestOptions, 'idempotent' | 'body'> = {}) =>
+    apiRequest<T>(path, { method: 'DELETE', query, ...opts }),
 };

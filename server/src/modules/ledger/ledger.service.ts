@@ -36,8 +36,8 @@ export interface NewPosting {
   lines: LedgerLine[];
 }
 
-/** Money-holding accounts can't go negative; P&L accounts and driver balances (debts) can. */
-const MAY_GO_NEGATIVE: Record<LedgerAccountKind, boolean> = { caisse: false, park_balance: false, driver_balance: true, pnl: true };
+/** Money-holding accounts can't go negative; P&L accounts, driver balances (debts) and the outside world can. */
+const MAY_GO_NEGATIVE: Record<LedgerAccountKind, boolean> = { caisse: false, park_balance: false, driver_balance: true, pnl: true, external: true };
 
 /**
  * The ledger account of a caisse, a driver, a P&L account, or the park balance (owner null),

@@ -9,8 +9,12 @@ import { parks, profiles } from '../access/access.tables.ts';
  * reverses the original, linked to it, at most one per original.
  */
 
-/** What an account holds money for. */
-export const LEDGER_ACCOUNT_KINDS = ['caisse', 'park_balance', 'driver_balance', 'pnl'] as const;
+/**
+ * What an account holds money for. 'external' is the world outside the park (one per park, owner
+ * null): money withdrawn to a wallet leaves to it, money brought from the bank comes from it, so
+ * such movements balance like any other.
+ */
+export const LEDGER_ACCOUNT_KINDS = ['caisse', 'park_balance', 'driver_balance', 'pnl', 'external'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /**

@@ -35,6 +35,11 @@ declare module 'fastify' {
     permission?: Permission | Permission[];
     /** A PIN verified within the step-up window is required. */
     stepUp?: boolean;
+    /**
+     * A money mutation: an `Idempotency-Key` header makes retries safe (platform/idempotency).
+     * The same key and body answer the first result; another body 422; while running 409.
+     */
+    idempotent?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
