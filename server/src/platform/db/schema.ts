@@ -12,3 +12,4 @@ export * from '../../modules/withdrawals/withdrawals.tables.ts';
 export * from '../../modules/treasury/treasury.tables.ts';
 export * from '../../modules/operations/operations.tables.ts';
 export * from '../idempotency/idempotency.tables.ts';
+export * from '../../modules/operations/operation-totals.tables.ts';
