@@ -28,8 +28,9 @@ const cfg = {
   warmup: num('BENCH_WARMUP', 1),
   idle: num('BENCH_IDLE', 3),
   databaseUrl: process.env.BENCH_DATABASE_URL || '',
+  operations: num('BENCH_OPERATIONS', 1_000_000),
 };
-const TARGET = { firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300 };
+const TARGET = { firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, moneyP99Ms: 50 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -181,12 +182,31 @@ rest = processMemory(second.pid);
 console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}): VmRSS ${MB(rest.rss)} (${(rest.rss / 2 ** 20).toFixed(0)} MiB), peak VmHWM ${MB(rest.hwm)}`);
 
 /** Seeds a park of `vehicles` vehicles into the bench database through bench's seed:large script. */
-function seedLarge(databaseUrl, vehicles) {
-  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), '--vehicles', String(vehicles)], {
+function seedLarge(databaseUrl, vehicles, operations = 0) {
+  const args = ['--vehicles', String(vehicles), '--operations', String(operations)];
+  const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
   });
   return JSON.parse(out.trim().split('\n').at(-1));
+}
+
+/** The money pages measured on the large park: the operations list and a month's accounting state. */
+function moneyPages() {
+  const pad = (n) => String(n).padStart(2, '0');
+  const day = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const now = new Date();
+  const monthStart = new Date(now.getFullYear(), now.getMonth() - 1, 1);
+  const monthEnd = new Date(now.getFullYear(), now.getMonth(), 0);
+  const before = new Date(now.getFullYear(), now.getMonth() - 2, 1);
+  const beforeEnd = new Date(now.getFullYear(), now.getMonth() - 1, 0);
+  const period = `start_date=${day(monthStart)}T00:00:00&end_date=${day(monthEnd)}T23:59:59`;
+  const last = `start_date_last_month=${day(before)}T00:00:00&end_date_last_month=${day(beforeEnd)}T23:59:59`;
+  return [
+    ['GET /api/accounting/pnl/operation page of 10', '/api/accounting/pnl/operation?page=1&itemPerPage=10'],
+    ['GET /api/accounting/pnl/operation page of 10, expenses of last month', `/api/accounting/pnl/operation?page=1&itemPerPage=10&type=perte&${period}`],
+    ['GET /api/accounting/state last month vs the month before', `/api/accounting/state?${period}&${last}`],
+  ];
 }
 
 // ---------------------------------------------------------------- 4. load
@@ -262,18 +282,28 @@ try {
 // Fleet pages at scale (PostgreSQL only): a park of 1,000 vehicles, then one of 10,000, in the same
 // database; the cost of a page of 10 with a search must not grow with the fleet.
 const fleet = [];
+const money = [];
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
   for (const size of [1000, 10000]) {
     try {
-      const seeded = seedLarge(benchDatabaseUrl, size);
-      console.log(`park of ${seeded.vehicles} vehicles and ${seeded.drivers} drivers seeded in ${seeded.seconds.toFixed(1)} s`);
+      // The large park also gets its years of operations (issue 5): the money pages at scale.
+      const operations = size === 10000 ? cfg.operations : 0;
+      const seeded = seedLarge(benchDatabaseUrl, size, operations);
+      console.log(`park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers and ${seeded.operations} operations seeded in ${seeded.seconds.toFixed(1)} s`);
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
       const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
       showLoad(`GET /api/vehicle page of 10, search (${size} vehicles)`, vehiclesPage);
       const driversPage = await load(target.base, '/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
       showLoad(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, driversPage);
       fleet.push({ size, vehiclesPage, driversPage });
+      if (operations > 0) {
+        for (const [label, url] of moneyPages()) {
+          const r = await load(target.base, url, headers);
+          showLoad(`${label} (${operations} operations)`, r);
+          money.push({ label, operations, r });
+        }
+      }
     } catch (err) {
       console.log(`fleet load at ${size} failed: ${err.message}`);
       notes.push(`fleet load at ${size} failed: ${err.message}`);
@@ -324,6 +354,15 @@ if (fleet.length === 2) {
     const vsFloor = large[key].p99 / Math.max(floor.p99, 1);
     row(`${what} p99 at 10,000 / floor p99`, `${large[key].p99} / ${floor.p99} ms = ${vsFloor.toFixed(1)}`, '≤ 4', vsFloor <= 4);
   }
+}
+for (const { label, operations, r } of money) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  row(
+    `${label} at ${operations.toLocaleString('en-US')} operations, p99 (floor p99 ${floor.p99} ms)`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (${(r.p99 / Math.max(floor.p99, 1)).toFixed(1)} × floor)`,
+    `< ${TARGET.moneyP99Ms} ms`,
+    !failed && r.p99 < TARGET.moneyP99Ms,
+  );
 }
 row('JS gzip before sign-in usable', js?.ok ? kB(js.signIn) : 'no web/dist', `≤ ${TARGET.signInKB} kB`, js?.ok ? js.signIn <= TARGET.signInKB * 1000 : null);
 row('JS gzip, any route', js?.ok ? kB(js.anyRoute) : 'no web/dist', `≤ ${TARGET.anyRouteKB} kB`, js?.ok ? js.anyRoute <= TARGET.anyRouteKB * 1000 : null);
