@@ -3,16 +3,16 @@
  * Every API answer is `{code, message, data}`; `code` 5000 is success. A failure also sets the HTTP
  * status, and its `message` is French and fit to show a person.
  */
-export const SUCCESS_CODE = 5000;
-/** A notice: the web logs it and shows nothing. */
-export const NOTICE_CODE = 5011;
+import { INTERNAL_ERROR, REFRESH_FAILED } from './envelope.ts';
+
+export { NOTICE_CODE, SUCCESS_CODE, type ApiEnvelope, type FieldError } from './envelope.ts';
 
 export const ErrorCodes = {
   VALIDATION_FAILED: { code: 4001, status: 400, message: 'Certaines informations sont invalides.' },
   BAD_REQUEST: { code: 4002, status: 400, message: 'Requête invalide.' },
   UNAUTHENTICATED: { code: 4011, status: 401, message: 'Veuillez vous connecter.' },
   TOKEN_INVALID: { code: 4012, status: 401, message: 'Session expirée, veuillez vous reconnecter.' },
-  REFRESH_FAILED: { code: 4013, status: 401, message: 'Échec du rafraîchissement du token' },
+  REFRESH_FAILED,
   INVALID_CREDENTIALS: { code: 4014, status: 401, message: 'Identifiant ou mot de passe incorrect.' },
   WRONG_PASSWORD: { code: 4015, status: 422, message: 'Mot de passe incorrect.' },
   OLD_PASSWORD_INCORRECT: { code: 4016, status: 422, message: 'Ancien mot de passe incorrect' },
@@ -80,20 +80,36 @@ export const ErrorCodes = {
   IDEMPOTENCY_KEY_REUSED: { code: 4310, status: 422, message: "Cette clé d'idempotence a déjà servi pour une autre requête" },
   IDEMPOTENCY_IN_PROGRESS: { code: 4311, status: 409, message: 'Cette opération est déjà en cours de traitement. Patientez un instant.' },
   CAISSE_NOT_FOUND: { code: 4320, status: 404, message: 'Caisse introuvable' },
+  CAISSE_NAME_TAKEN: { code: 4321, status: 409, message: 'Une caisse de ce parc porte déjà ce nom' },
+  CAISSE_NAME_RESERVED: { code: 4322, status: 422, message: 'Les noms « cash » et « principale » sont réservés : choisissez un autre nom' },
+  CAISSE_NOT_EDITABLE: { code: 4323, status: 409, message: 'Cette caisse ne peut pas être modifiée : le compte cash par défaut et les caisses « cash » ou « principale » sont protégés' },
+  CAISSE_NOT_DELETABLE: { code: 4324, status: 409, message: 'Cette caisse ne peut pas être supprimée : le compte cash par défaut et les caisses « cash » ou « principale » sont protégés' },
+  CAISSE_HAS_BALANCE: { code: 4325, status: 409, message: "Cette caisse contient encore de l'argent : transférez son solde avant de la supprimer" },
+  CAISSE_HAS_HISTORY: { code: 4326, status: 409, message: "Cette caisse a un historique d'opérations : elle ne peut pas être supprimée" },
+  CAISSE_ADMIN_INVALID: { code: 4327, status: 422, message: 'Les administrateurs de la caisse doivent être des administrateurs de ce parc' },
+  CAISSE_OPERATOR_UNKNOWN: { code: 4328, status: 422, message: "Cet opérateur n'est pas proposé dans le pays du parc" },
+  TRANSFER_SAME_CAISSE: { code: 4329, status: 422, message: 'Choisissez deux caisses différentes' },
+  CAISSE_CASH_FORBIDDEN: { code: 4330, status: 403, message: "Vous n'avez pas accès au compte cash par défaut" },
+  OPERATION_NOT_FOUND: { code: 4340, status: 404, message: 'Opération introuvable' },
+  OPERATION_OWNER_ONLY: { code: 4341, status: 403, message: 'Seul le propriétaire du parc peut confirmer une opération' },
+  OPERATION_ALREADY_CONFIRMED: { code: 4342, status: 409, message: 'Cette opération a déjà été confirmée' },
+  OPERATION_CANCELED: { code: 4343, status: 409, message: 'Cette opération a été annulée : elle ne peut plus être confirmée' },
+  OPERATION_SUB_ACCOUNT_NOT_FOUND: { code: 4344, status: 404, message: 'Sous-compte introuvable' },
+  FUEL_TYPE_NOT_FOUND: { code: 4345, status: 404, message: 'Type de carburant introuvable' },
+  CAR_COMPONENT_NOT_FOUND: { code: 4346, status: 404, message: 'Élément introuvable' },
+  CAR_COMPONENT_EXISTS: { code: 4347, status: 409, message: 'Cet élément existe déjà' },
+  OPERATION_FILE_NOT_FOUND: { code: 4348, status: 404, message: 'Justificatif introuvable' },
+  WITHDRAW_MEANS_NOT_FOUND: { code: 4360, status: 404, message: 'Moyen de retrait introuvable' },
+  WITHDRAW_MODE_UNAVAILABLE: { code: 4361, status: 422, message: "Ce mode de retrait n'est pas proposé dans le pays du parc" },
+  PARK_TRANSACTION_NOT_FOUND: { code: 4362, status: 404, message: 'Transaction introuvable' },
+  WITHDRAWAL_FAILED: { code: 4363, status: 422, message: "Le retrait a été refusé par l'opérateur : le montant et les frais ont été remis sur le solde." },
+  PAYMENT_PROVIDER_UNAVAILABLE: { code: 4364, status: 422, message: "Ce moyen de retrait n'est pas disponible pour le moment. Réessayez plus tard." },
+  ACCOUNTING_PERIOD_INVALID: { code: 4380, status: 400, message: 'La date de fin doit suivre la date de début' },
+  ACCOUNTING_PERIOD_TOO_LONG: { code: 4381, status: 400, message: 'Choisissez une période de 36 mois au plus' },
   IDEMPOTENCY_KEY_INVALID: { code: 4312, status: 400, message: "La clé d'idempotence doit compter de 8 à 128 caractères (lettres, chiffres, - et _)" },
-  INTERNAL: { code: 5500, status: 500, message: 'Une erreur est survenue. Réessayez plus tard.' },
+  INTERNAL: INTERNAL_ERROR,
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 
 export type ErrorName = keyof typeof ErrorCodes;
 
-/** One field that failed validation, with the spec's French message. */
-export interface FieldError {
-  field: string;
-  message: string;
-}
 
-export interface ApiEnvelope<T> {
-  code: number;
-  message: string;
-  data: T;
-}

@@ -3,10 +3,11 @@ import type { Db } from '../platform/db/database.ts';
 import { parks } from '../modules/access/access.tables.ts';
 import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
 import { seedFleet } from './fleet-generator.ts';
+import { seedOperations } from './operations-generator.ts';
 
 /**
- * The demo park, created on the first start only, with its fleet. Later issues add its money
- * here, each in its own seed step.
+ * The demo park, created on the first start only, with its fleet and its money. Later issues add
+ * theirs here, each in its own seed step.
  */
 export const DEMO = {
   parkCode: 'FLOTTE-DEMO',
@@ -50,6 +51,10 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
   // A living fleet: about 25 vehicles with their configurations, 40 drivers, owners, groups and
   // documents, some of them expiring soon.
   await seedFleet(db, park.id, { vehicles: 25, drivers: 40 });
+  // Its money: three caisses and six months of operations (about 13 a day), a few waiting for the
+  // owner's confirmation, refused or cancelled. The agent's new operations wait for the owner too.
+  await seedOperations(db, park.id, { count: 2_400, years: 0.5 });
+  await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   return { created: true };
 }
 

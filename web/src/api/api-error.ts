@@ -1,5 +1,5 @@
 // The zod-free part of the contract: this file is on the first-paint path (see api/contract-constants.ts).
-import { ErrorCodes, NOTICE_CODE, type FieldError } from '@flotte/contract/errors';
+import { INTERNAL_ERROR, NOTICE_CODE, type FieldError } from '@flotte/contract/envelope';
 
 /** Message shown when no answer (or no readable answer) came back: the network is the usual culprit. */
 export const NETWORK_ERROR_MESSAGE = 'Connexion impossible. Vérifiez votre connexion internet et réessayez.';
@@ -33,7 +33,7 @@ export class ApiError extends Error {
   }
 
   static unreadable(status: number) {
-    return new ApiError({ code: ErrorCodes.INTERNAL.code, status, message: ErrorCodes.INTERNAL.message });
+    return new ApiError({ code: INTERNAL_ERROR.code, status, message: INTERNAL_ERROR.message });
   }
 }
 

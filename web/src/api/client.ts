@@ -1,5 +1,5 @@
 import type { TSession } from '@flotte/contract';
-import { ErrorCodes, NOTICE_CODE, SUCCESS_CODE, type ApiEnvelope, type FieldError } from '@flotte/contract/errors';
+import { INTERNAL_ERROR, NOTICE_CODE, REFRESH_FAILED, SUCCESS_CODE, type ApiEnvelope, type FieldError } from '@flotte/contract/envelope';
 import { WEB_CLIENT_HEADER } from '@flotte/contract/constants';
 import { sessionStore } from '../features/auth/session.ts';
 import { toast } from '../ui/toast.ts';
@@ -12,7 +12,7 @@ import { cleanBody } from '@flotte/contract/clean-body';
  * refresh itself is refused.
  */
 export const API_ROOT = '/api';
-export const REFRESH_FAILED_MESSAGE = ErrorCodes.REFRESH_FAILED.message; // 'Échec du rafraîchissement du token'
+export const REFRESH_FAILED_MESSAGE = REFRESH_FAILED.message; // 'Échec du rafraîchissement du token'
 
 type QueryValue = string | number | boolean | null | undefined;
 
@@ -88,7 +88,7 @@ async function send<T>(path: string, options: RequestOptions, withToken = true):
   throw new ApiError({
     code: envelope.code,
     status: response.status,
-    message: envelope.message || ErrorCodes.INTERNAL.message,
+    message: envelope.message || INTERNAL_ERROR.message,
     fieldErrors: Array.isArray(details?.errors) ? details.errors : [],
   });
 }
@@ -124,7 +124,7 @@ async function refreshOrSignOut(): Promise<void> {
     if (error instanceof ApiError && !error.isNetwork) {
       if (sessionStore.getState().status === 'signed-in') toast.error(REFRESH_FAILED_MESSAGE);
       sessionStore.clear();
-      throw new ApiError({ ...ErrorCodes.REFRESH_FAILED, message: REFRESH_FAILED_MESSAGE });
+      throw new ApiError({ ...REFRESH_FAILED, message: REFRESH_FAILED_MESSAGE });
     }
     throw error;
   }
