@@ -27,6 +27,8 @@ export const PNL_CODES = [
   'vidange',
   'reparation',
   'salary',
+  /** Where withdrawal fees are booked (the 'Frais de retrait' expense). */
+  'withdraw_fees',
 ] as const;
 export type TPnlCode = (typeof PNL_CODES)[number];
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/payments.config.ts';
 
 /**
  * Everything the server reads from the environment, read once at start. README.md lists every
@@ -34,6 +35,8 @@ export interface Config {
   signInRateLimit: number;
   /** One-time codes sent to one address per 15 minutes (3 by default). */
   otpSendLimit: number;
+  /** Payment providers for withdrawals: simulators (default outside production) or live clients. */
+  payments: PaymentsConfig;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jobs: bool(env.FLOTTE_JOBS, true),
     signInRateLimit: int('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, nodeEnv === 'test' ? 1000 : 10),
     otpSendLimit: int('OTP_SEND_LIMIT', env.OTP_SEND_LIMIT, 3),
+    payments: paymentsConfigFromEnv(env, production),
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int('PORT', env.PORT, 3000)}`).replace(/\/+$/, ''),
   };

@@ -41,7 +41,7 @@ export const DEFAULT_CHART: Record<TPnlType, Node[]> = {
     },
     { name: 'Assurances et taxes', children: [{ name: 'Assurance', code: 'assurance' }, { name: 'Contraventions', code: 'contravention' }, { name: 'Taxes et vignettes' }] },
     { name: 'Personnel', children: [{ name: 'Salaires chauffeurs', code: 'salary' }] },
-    { name: 'Frais généraux', children: [{ name: 'Loyer et parking' }, { name: 'Frais de retrait' }, { name: 'Dépenses diverses' }] },
+    { name: 'Frais généraux', children: [{ name: 'Loyer et parking' }, { name: 'Frais de retrait', code: 'withdraw_fees' }, { name: 'Dépenses diverses' }] },
   ],
 };
 
