@@ -74,16 +74,17 @@ const formNote =
 
 /** The park's administrators: list, add, edit, remove (issue 3, section B). */
 export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesDeps }> = async (app, { deps, files }) => {
-  // Read by the access screen (MANAGE_ACCESS) and by the vehicle-group form, whose administrators
-  // are chosen among the park's (MANAGE_VEHICLE_GROUPS): either permission may list them.
+  // Read by the access screen (MANAGE_ACCESS) and by the vehicle-group and caisse forms, whose
+  // administrators are chosen among the park's (MANAGE_VEHICLE_GROUPS, MANAGE_CAISSE): any of the
+  // three may list them.
   app.get('/admin', {
     preHandler: async (req) => {
       const profile = actingProfile(req);
-      if (!hasPermission(profile, 'MANAGE_ACCESS') && !hasPermission(profile, 'MANAGE_VEHICLE_GROUPS')) throw new AppError('FORBIDDEN');
+      if (!(['MANAGE_ACCESS', 'MANAGE_VEHICLE_GROUPS', 'MANAGE_CAISSE'] as const).some((p) => hasPermission(profile, p))) throw new AppError('FORBIDDEN');
     },
     schema: {
       tags,
-      summary: 'Administrateurs du parc (propriétaire en premier), avec recherche (MANAGE_ACCESS ou MANAGE_VEHICLE_GROUPS)',
+      summary: 'Administrateurs du parc (propriétaire en premier), avec recherche (MANAGE_ACCESS, MANAGE_VEHICLE_GROUPS ou MANAGE_CAISSE)',
       querystring: ZAdminListQuery,
       response: { 200: zEnvelope(zPage(ZAdmin)) },
     },

@@ -60,7 +60,7 @@ export const PARK_TRANSACTION_TYPES = [
   'credit_account',
   /** Caisse -> caisse (CAISSE_TRANSFERT). */
   'transfer',
-  /** Caisse -> bank (the bank-operation form). */
+  /** Bank -> caisse: cash brought from the bank (the bank-operation form). */
   'bank_deposit',
   /** Money received into the park balance by mobile money (recipes, payments). */
   'payment',
