@@ -3,7 +3,9 @@ import { z } from 'zod';
 import {
   SUCCESS_MESSAGES,
   ZBrandParams,
+  OPERATION_SUCCESS,
   ZBrandQuery,
+  ZCarComponentInput,
   ZColor,
   ZContractTypeInput,
   ZCurrency,
@@ -15,7 +17,8 @@ import {
   ZRefItem,
   zPage,
 } from '@flotte/contract';
-import { actingProfile } from '../../platform/auth/guard.ts';
+import { actingProfile, hasPermission } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import * as catalog from './catalog.service.ts';
@@ -119,4 +122,26 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     config: manage,
     schema: { tags, summary: 'Ajoute un groupe de chauffeurs au parc', body: ZDriverGroupInput, response: refRow },
   }, async (req) => ok(await catalog.addScoped(db, 'driverGroup', actingProfile(req).parkId, req.body.name), SUCCESS_MESSAGES.DRIVER_GROUP_ADDED));
+
+  // Fuel types and car components: the fund movement dialog (spec 001) and maintenance (spec 002).
+  app.get('/carburant', {
+    schema: { tags, summary: 'Types de carburant', response: refList },
+  }, async (_req, reply) => {
+    const data = await catalog.listFuelTypes(db);
+    reply.header('Cache-Control', SHARED_CACHE);
+    return ok(data);
+  });
+
+  app.get('/car-component', {
+    schema: { tags, summary: 'Éléments du véhicule (pièces) : communs et ceux du parc, par nom', response: refList },
+  }, async (req) => ok(await catalog.listScoped(db, 'carComponent', actingProfile(req).parkId)));
+
+  // Added from the 'Éléments concernés' checklist of an operation or of a maintenance: either right will do.
+  app.post('/car-component', {
+    schema: { tags, summary: 'Ajoute un élément au parc (CREATE_OPERATION ou MANAGE_MAINTENANCE)', body: ZCarComponentInput, response: refRow },
+  }, async (req) => {
+    const profile = actingProfile(req);
+    if (!hasPermission(profile, 'CREATE_OPERATION') && !hasPermission(profile, 'MANAGE_MAINTENANCE')) throw new AppError('FORBIDDEN');
+    return ok(await catalog.addScoped(db, 'carComponent', profile.parkId, req.body.name), OPERATION_SUCCESS.componentAdded);
+  });
 };

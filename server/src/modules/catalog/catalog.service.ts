@@ -1,15 +1,17 @@
-import { and, asc, count, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ErrorName, Page, TColor, TCurrency, THour, TModel, TPageQuery, TRefItem } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { pageWindow, toPage } from '../../platform/pagination.ts';
 import {
   brands,
+  carComponents,
   colors,
   currencies,
   documentTypes,
   driverGroups,
   driverTypes,
+  fuelTypes,
   grades,
   hours,
   models,
@@ -78,9 +80,10 @@ const SCOPED = {
   grade: { table: grades, taken: null },
   driverType: { table: driverTypes, taken: null },
   driverGroup: { table: driverGroups, taken: 'DRIVER_GROUP_EXISTS' },
+  carComponent: { table: carComponents, taken: 'CAR_COMPONENT_EXISTS' },
 } as const satisfies Record<string, { table: ScopedTable; taken: ErrorName | null }>;
 
-type ScopedTable = typeof vehicleContractTypes | typeof documentTypes | typeof grades | typeof driverTypes | typeof driverGroups;
+type ScopedTable = typeof vehicleContractTypes | typeof documentTypes | typeof grades | typeof driverTypes | typeof driverGroups | typeof carComponents;
 export type ScopedKind = keyof typeof SCOPED;
 
 /** Shared rows and the park's own: what the park sees, and nothing of another park. */
@@ -111,7 +114,7 @@ export async function findScoped(db: Db, kind: ScopedKind, parkId: string, id: n
  * case) is refused: two 'Assurance' in one picker would be a trap. The check and the insert run
  * under a lock per park and list, so two simultaneous clicks can't both pass.
  */
-export async function addScoped(db: Db, kind: 'contractType' | 'documentType' | 'driverGroup', parkId: string, name: string): Promise<TRefItem> {
+export async function addScoped(db: Db, kind: 'contractType' | 'documentType' | 'driverGroup' | 'carComponent', parkId: string, name: string): Promise<TRefItem> {
   const { table, taken } = SCOPED[kind];
   try {
     return await db.transaction(async (tx) => {
@@ -133,6 +136,25 @@ export async function addScoped(db: Db, kind: 'contractType' | 'documentType' | 
 }
 
 // ---------------------------------------------------------------- shared lookups for other modules
+
+/** Fuel types (GET /carburant): shared, seeded, by id. */
+export async function listFuelTypes(db: Db): Promise<TRefItem[]> {
+  return db.select({ id: fuelTypes.id, name: fuelTypes.name }).from(fuelTypes).orderBy(asc(fuelTypes.id));
+}
+
+export async function findFuelType(db: Db, id: number): Promise<TRefItem | null> {
+  const [row] = await db.select({ id: fuelTypes.id, name: fuelTypes.name }).from(fuelTypes).where(eq(fuelTypes.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The car components among these ids the park may use (shared or its own). */
+export async function findCarComponents(db: Db, parkId: string, ids: number[]): Promise<TRefItem[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: carComponents.id, name: carComponents.name })
+    .from(carComponents)
+    .where(and(inArray(carComponents.id, ids), inScope(carComponents, parkId)));
+}
 
 export async function findVehicleType(db: Db, id: number): Promise<TRefItem | null> {
   const [row] = await db.select({ id: vehicleTypes.id, name: vehicleTypes.name }).from(vehicleTypes).where(eq(vehicleTypes.id, id)).limit(1);

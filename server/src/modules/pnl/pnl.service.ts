@@ -4,13 +4,20 @@ import type { Db } from '../../platform/db/database.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables.ts';
 import { pnlAccounts } from './pnl.tables.ts';
+import { fundMovements } from '../operations/operations.tables.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 
 type Row = typeof pnlAccounts.$inferSelect;
 
 /** The park's chart as trees (a park holds a few dozen accounts: read whole, shaped here). */
 async function chart(db: Db, parkId: string): Promise<{ roots: TPnlAccount[]; byId: Map<string, TPnlAccount> }> {
-  const rows = await db.select().from(pnlAccounts).where(eq(pnlAccounts.parkId, parkId)).orderBy(pnlAccounts.depth, pnlAccounts.createdAt);
+  // The default chart is written in one transaction (one created_at): names break the tie, so
+  // every screen and every reload shows the same order.
+  const rows = await db
+    .select()
+    .from(pnlAccounts)
+    .where(eq(pnlAccounts.parkId, parkId))
+    .orderBy(pnlAccounts.depth, pnlAccounts.createdAt, sql`lower(${pnlAccounts.name})`, pnlAccounts.id);
   const byId = new Map<string, TPnlAccount>();
   const roots: TPnlAccount[] = [];
   for (const r of rows) {
@@ -109,8 +116,14 @@ export async function deleteAccount(db: Db, parkId: string, id: string): Promise
   const subtree = flatten([byId.get(id)!]);
   if (subtree.some((n) => n.code)) throw new AppError('CONFLICT', { message: M.defaultAccount });
   const ids = subtree.map((n) => n.id);
-  // Operations land in the ledger, on the accounts' own ledger accounts. (Operations still
-  // pending confirmation will be checked here too once they exist.)
+  // Operations filed under the accounts, whatever their state (pending ones have no ledger entry
+  // yet), and any other money posted on the accounts' own ledger accounts.
+  const [filed] = await db
+    .select({ n: sql<number>`1` })
+    .from(fundMovements)
+    .where(and(eq(fundMovements.parkId, parkId), inArray(fundMovements.subAccountId, ids)))
+    .limit(1);
+  if (filed) throw new AppError('CONFLICT', { message: M.hasOperations });
   const [used] = await db
     .select({ n: sql<number>`1` })
     .from(ledgerEntries)
