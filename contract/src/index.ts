@@ -17,3 +17,8 @@ export * from './vehicle-documents.ts';
 export * from './vehicle-groups.ts';
 export * from './vehicles.ts';
 export * from './pnl.ts';
+export * from './caisses.ts';
+export * from './accounting.ts';
+export * from './operations.ts';
+export * from './withdrawals.ts';
+export * from './withdrawal-fees.ts';

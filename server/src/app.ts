@@ -36,6 +36,13 @@ import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { ownersRoutes } from './modules/owners/owners.routes.ts';
 import { vehiclesRoutes } from './modules/vehicles/vehicles.routes.ts';
 import { pnlRoutes } from './modules/pnl/pnl.routes.ts';
+import { operationsRoutes } from './modules/operations/operations.routes.ts';
+import { caissesRoutes } from './modules/treasury/caisses.routes.ts';
+import { transfersRoutes } from './modules/treasury/transfers.routes.ts';
+import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { parkBalanceRoutes } from './modules/treasury/park-balance.routes.ts';
+import { createPaymentGateway, type PaymentGateway } from './platform/payments/payments.ts';
 // What each module registers once: reset options, files it shows, what a new park starts with.
 import './modules/registrations.ts';
 
@@ -43,10 +50,12 @@ export interface AppDeps {
   config: Config;
   database: Database;
   notifier: Notifier;
+  /** Payment providers for withdrawals; built from config.payments when not given (simulators start on first use). */
+  payments?: PaymentGateway;
 }
 
 /** Builds the app from its plugins and modules. It opens nothing itself: main.ts and tests do. */
-export async function buildApp({ config, database, notifier }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, notifier, payments: givenPayments }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: LOG_REDACT },
     genReqId: requestId,
@@ -76,6 +85,10 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
   const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier, publicUrl: config.publicUrl, otpMaxSends: config.otpSendLimit };
   const files: FilesDeps = { db, dataDir: config.dataDir, signingKey: config.jwtSecret };
   const signInRateLimit = config.signInRateLimit;
+  const payments = givenPayments ?? createPaymentGateway(config.payments);
+  app.decorate('payments', payments);
+  if (!givenPayments) app.addHook('onClose', () => payments.close());
+  const withdrawals = { db, payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log };
 
   await app.register(
     async (api) => {
@@ -98,6 +111,12 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
       await api.register(ownersRoutes, { db });
       await api.register(vehiclesRoutes, { deps: { db, files } });
       await api.register(pnlRoutes, { db });
+      await api.register(operationsRoutes, { deps: { db, files } });
+      await api.register(caissesRoutes, { deps: { db, files } });
+      await api.register(transfersRoutes, { db });
+      await api.register(accountingRoutes, { db });
+      await api.register(withdrawalsRoutes, { deps: withdrawals });
+      await api.register(parkBalanceRoutes, { db });
       if (config.devOutbox) await api.register(outboxRoutes, { db });
     },
     { prefix: '/api' },
@@ -105,4 +124,11 @@ export async function buildApp({ config, database, notifier }: AppDeps): Promise
 
   registerNotFound(app, { servePages: await registerWebApp(app, config.webDist) });
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The payment providers withdrawals pay out through (main.ts hands them to the reconciliation job). */
+    payments: PaymentGateway;
+  }
 }

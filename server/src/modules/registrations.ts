@@ -6,9 +6,12 @@ import './access/access.reset.ts';
 import './files/files.reset.ts';
 import './drivers/drivers.reset.ts';
 import './vehicles/vehicle-groups.reset.ts';
+import './operations/operations.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';
+import './operations/operations.files.ts';
 // What a new park starts with.
 import './pnl/pnl.park-setup.ts';
 import './treasury/treasury.park-setup.ts';
+import './withdrawals/withdrawals.park-setup.ts';

@@ -5,6 +5,10 @@ import { driversCases } from './cases/drivers.cases.ts';
 import { vehiclesCases } from './cases/vehicles.cases.ts';
 import { vehicleDocumentsGroupsCases } from './cases/vehicle-documents-groups.cases.ts';
 import { pnlCases } from './cases/pnl.cases.ts';
+import { withdrawalsCases } from './cases/withdrawals.cases.ts';
+import { operationsCases } from './cases/operations.cases.ts';
+import { caissesCases } from './cases/caisses.cases.ts';
+import { accountingCases } from './cases/accounting.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -144,7 +148,7 @@ const CORE_CASES: RouteCase[] = [
   {
     method: 'GET',
     url: '/api/admin',
-    handlerPermission: 'MANAGE_ACCESS or MANAGE_VEHICLE_GROUPS',
+    handlerPermission: 'MANAGE_ACCESS, MANAGE_VEHICLE_GROUPS or MANAGE_CAISSE',
     denied: (w) => ({ url: `/api/admin?park_id=${w.parkA}` }),
     otherPark: (w) => ({ url: `/api/admin?park_id=${w.parkB}` }),
   },
@@ -169,7 +173,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases];
 
 export { ZERO_ID };
 

@@ -27,7 +27,11 @@ const AccountPage = lazy(() => import('../features/account/AccountPage.tsx'));
 const VehicleGroupsPage = lazy(() => import('../features/vehicle-groups/VehicleGroupsPage.tsx'));
 const ExpiringDocumentsPage = lazy(() => import('../features/vehicle-documents/ExpiringDocumentsPage.tsx'));
 const DriversPage = lazy(() => import('../features/drivers/DriversPage.tsx'));
+const BalancePage = lazy(() => import('../features/treasury/BalancePage.tsx'));
 const VehiclesPage = lazy(() => import('../features/vehicles/VehiclesPage.tsx'));
+const ReportsPage = lazy(() => import('../features/accounting/ReportsPage.tsx'));
+const PnlPage = lazy(() => import('../features/pnl/PnlPage.tsx'));
+const OperationsPage = lazy(() => import('../features/operations/OperationsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -83,6 +87,10 @@ export function AppRoutes() {
             <Route path="drivers/documents" element={guarded('VIEW_DRIVERS', page(ExpiringDocumentsPage))} />
             <Route path="drivers/vehicles" element={guarded('VIEW_DRIVERS', page(VehiclesPage))} />
             <Route path="drivers" element={guarded('VIEW_DRIVERS', page(DriversPage))} />
+            <Route path="status-accounts" element={guarded('VIEW_BALANCE', page(BalancePage))} />
+            <Route path="reports" element={guarded('VIEW_REPORTS', page(ReportsPage))} />
+            <Route path="pnl" element={guarded('VIEW_PNL', page(PnlPage))} />
+            <Route path="operations" element={guarded('VIEW_OPERATIONS', page(OperationsPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />
