@@ -9,6 +9,7 @@ import { ledgerEntries, ledgerPostings } from '../ledger/ledger.tables.ts';
 import { insertDriver } from '../vehicles/vehicle-test-helpers.ts';
 import { as, caisseBalance, cashCaisse, insertCaisse, memberWith, now, pnlBalance, subAccount } from './operations-test-helpers.ts';
 import { fundMovements } from './operations.tables.ts';
+import { parkTransactions } from '../treasury/treasury.tables.ts';
 
 let ctx: TestContext;
 let fx: ParkFixture;
@@ -294,5 +295,28 @@ describe('resetting the account', () => {
     // The park works on: a new operation posts from zero.
     await revenue(1000);
     expect(await balance()).toBe(1000);
+  });
+
+  it('takes the transfers and withdrawals along, and waits while a withdrawal is still pending', async () => {
+    await revenue(4000);
+    const other = await insertCaisse(ctx, fx.park.id, `Caisse reset ${Date.now()}`);
+    const moved = await ctx.api('POST', '/api/caisse/transfer', { ...as(owner), body: { from_caisse_id: caisse, to_caisse_id: other, amount: 1500 } });
+    expect(moved.code, moved.message).toBe(5000);
+    const db = ctx.database.db;
+    // A payout still waiting for its provider: forgetting it could pay the money out unrecorded.
+    const [pending] = await db.insert(parkTransactions).values({ parkId: fx.park.id, type: 'withdraw', status: 'pending', amount: 100 }).returning();
+    await ctx.api('POST', '/api/update-pin-code', { ...as(owner), body: { code: '24680' } });
+    await ctx.api('POST', '/api/verify-pin-code', { ...as(owner), body: { code: '24680' } });
+    const refused = await ctx.api('PUT', `/api/park/reset/${fx.park.id}`, { ...as(owner), body: { options: ['operations'] } });
+    expect(refused.status).toBe(409);
+    expect(refused.message).toContain("Un retrait attend encore la réponse de l'opérateur");
+    expect(await balance()).toBe(2500);
+
+    await db.update(parkTransactions).set({ status: 'success' }).where(eq(parkTransactions.id, pending.id));
+    const reset = await ctx.api('PUT', `/api/park/reset/${fx.park.id}`, { ...as(owner), body: { options: ['operations'] } });
+    expect(reset.code, reset.message).toBe(5000);
+    expect(await db.select().from(parkTransactions).where(eq(parkTransactions.parkId, fx.park.id))).toEqual([]);
+    expect(await balance()).toBe(0);
+    expect(await caisseBalance(ctx, fx.park.id, other)).toBe(0);
   });
 });

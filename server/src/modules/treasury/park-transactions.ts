@@ -113,3 +113,19 @@ export async function pendingWithdrawalsMinor(db: Db, parkId: string): Promise<n
     .where(and(eq(parkTransactions.parkId, parkId), eq(parkTransactions.type, 'withdraw'), eq(parkTransactions.status, 'pending')));
   return Number(row.total);
 }
+
+/**
+ * For the operations reset, which starts the ledger over: the park's transactions go with the
+ * postings they explain. Refused while a withdrawal still waits for its provider, which may yet
+ * pay it: its record is what lets the status check settle it.
+ */
+export async function forgetParkTransactions(tx: Tx, parkId: string): Promise<void> {
+  const [open] = await tx
+    .select({ id: parkTransactions.id })
+    .from(parkTransactions)
+    .where(and(eq(parkTransactions.parkId, parkId), sql`${parkTransactions.status} in ('init', 'pending')`))
+    .limit(1)
+    .for('update');
+  if (open) throw new AppError('CONFLICT', { message: "Un retrait attend encore la réponse de l'opérateur : réessayez la réinitialisation quand il sera terminé." });
+  await tx.delete(parkTransactions).where(eq(parkTransactions.parkId, parkId));
+}
