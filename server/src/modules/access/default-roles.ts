@@ -16,8 +16,9 @@ export const DEFAULT_ROLES: { name: string; description: string; permissions: Pe
   },
   {
     name: 'Caissier',
-    description: 'Encaisse les recettes des chauffeurs et consulte la flotte.',
-    permissions: ['VIEW_DASHBOARD', 'ENCAISSER', 'ACCESS_CAISSE_CASH', 'VIEW_DRIVERS', 'VIEW_PLANNING'],
+    description: 'Encaisse les recettes des chauffeurs, enregistre les dépenses de la caisse et consulte la flotte.',
+    // Records what the till pays out (fuel, small repairs); in parks that ask for it, the owner confirms.
+    permissions: ['VIEW_DASHBOARD', 'ENCAISSER', 'ACCESS_CAISSE_CASH', 'CREATE_OPERATION', 'VIEW_DRIVERS', 'VIEW_PLANNING'],
   },
   {
     name: 'Agent de terrain',

@@ -222,8 +222,9 @@ describe('GET /api/permissions/profile/permissions/{profile_id}', () => {
     const r = await ctx.api('GET', `/api/permissions/profile/permissions/${m.session.profile_id}`, as(owner));
     expect(r.code).toBe(5000);
     expect(r.data).toMatchObject({ profile_id: m.session.profile_id, is_owner: false, roles: [{ name: 'Caissier' }] });
-    expect(r.data.held).toEqual(['ACCESS_CAISSE_CASH', 'ENCAISSER', 'VIEW_DASHBOARD', 'VIEW_DRIVERS', 'VIEW_PLANNING']);
-    expect(r.data.effective).toEqual(['ACCESS_CAISSE_CASH', 'ENCAISSER', 'VIEW_CASH_COLLECTION', 'VIEW_DASHBOARD', 'VIEW_DRIVERS', 'VIEW_PLANNING']);
+    expect(r.data.held).toEqual(['ACCESS_CAISSE_CASH', 'CREATE_OPERATION', 'ENCAISSER', 'VIEW_DASHBOARD', 'VIEW_DRIVERS', 'VIEW_PLANNING']);
+    // Related permissions come along: recording operations shows the operations tab.
+    expect(r.data.effective).toEqual(['ACCESS_CAISSE_CASH', 'CREATE_OPERATION', 'ENCAISSER', 'VIEW_CASH_COLLECTION', 'VIEW_DASHBOARD', 'VIEW_DRIVERS', 'VIEW_OPERATIONS', 'VIEW_PLANNING']);
 
     const own = await ctx.api('GET', `/api/permissions/profile/permissions/${owner.profile_id}`, as(owner));
     expect(own.data).toMatchObject({ is_owner: true, roles: [], held: [] });
