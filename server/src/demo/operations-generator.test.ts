@@ -49,9 +49,11 @@ it('fills a park with years of operations that keep every rule of the ledger', a
   }
 
   // The daily totals the trigger keeps agree with the rows they sum.
-  const { rows: totals } = await db.execute<{ visible: string }>(sql`
-    select sum(visible_count) as visible from fund_movement_daily_totals where park_id = ${park.id}`);
+  const { rows: totals } = await db.execute<{ visible: string; counted: string }>(sql`
+    select sum(visible_count) as visible, sum(counted_amount) as counted from fund_movement_daily_totals where park_id = ${park.id}`);
+  const counted = originals.filter((r) => r.confirmedAt && !r.canceledAt).reduce((s, r) => s + r.amount, 0);
   expect(Number(totals[0].visible)).toBe(2_000);
+  expect(Number(totals[0].counted)).toBe(counted);
   const { rows: days } = await db.execute<{ n: string }>(sql`
     select count(*) as n from fund_movement_daily_totals t where t.park_id = ${park.id} and t.visible_count <> (
       select count(*) from fund_movements f where f.park_id = t.park_id and f.sub_account_id = t.sub_account_id and f.caisse_id = t.caisse_id

@@ -39,8 +39,18 @@ export async function assertGroupOfPark(db: Db, parkId: string, groupId: string)
   if (!row) throw new AppError('VEHICLE_GROUP_NOT_FOUND');
 }
 
-/** Minor units per sub-account, for each period (one index range scan per period, one round trip). */
+/** A period of whole park days, which the daily totals can answer. */
+const wholeDays = (p: Period) => p.start.endsWith('T00:00:00') && p.end.endsWith('T23:59:59');
+
+/**
+ * Minor units per sub-account, for each period, in one round trip. Periods of whole days without a
+ * group filter read the daily totals (operation-totals.tables.ts, the same rule of what counts,
+ * kept by a trigger): a month is some thousand summary rows instead of ~30,000 operations, which
+ * under load is the difference between a few and several hundred milliseconds. Otherwise one
+ * index range scan of the operations per period.
+ */
 export async function totalsBySubAccount(db: Db, f: ReportFilter, periods: Period[]): Promise<Map<string, number>[]> {
+  if (!f.groupId && periods.every(wholeDays)) return dailyTotalsBySubAccount(db, f.parkId, periods);
   const starts = periods.map((p) => p.from.toISOString());
   const ends = periods.map((p) => p.to.toISOString());
   const { rows } = await db.execute<{ i: number; sub_account_id: string; amount: number }>(sql`
@@ -51,6 +61,24 @@ export async function totalsBySubAccount(db: Db, f: ReportFilter, periods: Perio
       from fund_movements fm
       where fm.park_id = ${f.parkId} and fm.operation_date >= r.s and fm.operation_date < r.e and ${COUNTED}${groupFilter(f)}
       group by fm.sub_account_id
+    ) x`);
+  const out = periods.map(() => new Map<string, number>());
+  for (const row of rows) out[row.i - 1].set(row.sub_account_id, Number(row.amount));
+  return out;
+}
+
+async function dailyTotalsBySubAccount(db: Db, parkId: string, periods: Period[]): Promise<Map<string, number>[]> {
+  const firstDays = periods.map((p) => p.start.slice(0, 10));
+  const lastDays = periods.map((p) => p.end.slice(0, 10));
+  const { rows } = await db.execute<{ i: number; sub_account_id: string; amount: number }>(sql`
+    select r.i::int as i, x.sub_account_id, x.amount
+    from unnest(${sql.param(firstDays)}::date[], ${sql.param(lastDays)}::date[]) with ordinality as r(s, e, i)
+    cross join lateral (
+      select t.sub_account_id, sum(t.counted_amount)::bigint as amount
+      from fund_movement_daily_totals t
+      where t.park_id = ${parkId} and t.day >= r.s and t.day <= r.e
+      group by t.sub_account_id
+      having sum(t.counted_amount) <> 0
     ) x`);
   const out = periods.map(() => new Map<string, number>());
   for (const row of rows) out[row.i - 1].set(row.sub_account_id, Number(row.amount));

@@ -60,3 +60,34 @@ it('keeps daily totals that count exactly the operations the list shows, whateve
     { numRuns: 60, seed: 20261122 },
   );
 });
+
+it('follows confirmations, cancellations and deletions in what the accounting counts', async () => {
+  const db = ctx.database.db;
+  // Confirm some pending operations, cancel some confirmed ones (with their reversing row), refuse
+  // a pending one, move one to another day, and delete one, as the services and a reset would.
+  await db.execute(sql`update fund_movements set confirmed_at = now() where id in (
+    select id from fund_movements where park_id = ${parkId} and confirmed_at is null and canceled_at is null limit 5)`);
+  await db.execute(sql`with c as (
+      update fund_movements set canceled_at = now(), cancel_comment = 'Test' where id in (
+        select id from fund_movements where park_id = ${parkId} and confirmed_at is not null and canceled_at is null and reverses_id is null limit 5)
+      returning *)
+    insert into fund_movements (park_id, id, type, sub_account_id, caisse_id, amount, operation_date, confirmed_at, reverses_id)
+    select park_id, gen_random_uuid(), type, sub_account_id, caisse_id, -amount, operation_date, now(), id from c`);
+  await db.execute(sql`update fund_movements set canceled_at = now() where id in (
+    select id from fund_movements where park_id = ${parkId} and confirmed_at is null and canceled_at is null limit 1)`);
+  await db.execute(sql`update fund_movements set operation_date = operation_date - interval '3 days' where id in (
+    select id from fund_movements where park_id = ${parkId} and confirmed_at is not null and canceled_at is null limit 1)`);
+  await db.execute(sql`delete from fund_movements where id in (
+    select id from fund_movements where park_id = ${parkId} and confirmed_at is not null and canceled_at is null and reverses_id is null limit 1)`);
+
+  const { rows: mismatches } = await db.execute(sql`
+    with direct as (
+      select (operation_date at time zone 'Africa/Douala')::date as day, sub_account_id, caisse_id,
+        count(*) filter (where reverses_id is null) as visible,
+        coalesce(sum(amount) filter (where confirmed_at is not null and canceled_at is null and reverses_id is null), 0) as counted
+      from fund_movements where park_id = ${parkId} group by 1, 2, 3)
+    select * from direct d full join (select * from fund_movement_daily_totals where park_id = ${parkId}) t
+      on t.day = d.day and t.sub_account_id = d.sub_account_id and t.caisse_id = d.caisse_id
+    where coalesce(d.visible, 0) <> coalesce(t.visible_count, 0) or coalesce(d.counted, 0) <> coalesce(t.counted_amount, 0)`);
+  expect(mismatches).toEqual([]);
+});
