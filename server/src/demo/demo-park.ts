@@ -1,9 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { parks } from '../modules/access/access.tables.ts';
 import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
 import { seedFleet } from './fleet-generator.ts';
 import { seedOperations } from './operations-generator.ts';
+import { caisseAdmins, caisses } from '../modules/treasury/treasury.tables.ts';
 
 /**
  * The demo park, created on the first start only, with its fleet and its money. Later issues add
@@ -47,13 +48,16 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
     countryIsoCode: 'CM',
   });
   // Collecting money and reading the fleet, no access management.
-  await addProfile(db, { userId: agent.id, parkId: park.id, type: 'agent', roleNames: ['Caissier'] });
+  const agentProfile = await addProfile(db, { userId: agent.id, parkId: park.id, type: 'agent', roleNames: ['Caissier'] });
   // A living fleet: about 25 vehicles with their configurations, 40 drivers, owners, groups and
   // documents, some of them expiring soon.
   await seedFleet(db, park.id, { vehicles: 25, drivers: 40 });
   // Its money: three caisses and six months of operations (about 13 a day), a few waiting for the
   // owner's confirmation, refused or cancelled. The agent's new operations wait for the owner too.
   await seedOperations(db, park.id, { count: 2_400, years: 0.5 });
+  // The cashier keeps the Akwa till: it is one of the caisses offered when recording an expense.
+  const [akwa] = await db.select({ id: caisses.id }).from(caisses).where(and(eq(caisses.parkId, park.id), eq(caisses.name, 'Caisse Akwa')));
+  await db.insert(caisseAdmins).values({ caisseId: akwa.id, profileId: agentProfile.id, parkId: park.id });
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   return { created: true };
 }
