@@ -42,8 +42,9 @@ export async function confirmOperation(deps: OperationsDeps, actor: ActingProfil
   const chart = await chartOf(deps.db, actor.parkId);
   await deps.db.transaction(async (tx) => {
     const op = await lockOperation(tx, actor.parkId, id);
-    if (op.reversesId || op.confirmedAt) throw new AppError('OPERATION_ALREADY_CONFIRMED');
+    // Cancelled first: a cancelled operation can't be confirmed, whether or not it was before.
     if (op.canceledAt) throw new AppError('OPERATION_CANCELED');
+    if (op.reversesId || op.confirmedAt) throw new AppError('OPERATION_ALREADY_CONFIRMED');
     const sub = chart.get(op.subAccountId);
     const postingId = await postOperation(tx, op, { createdBy: actor.id, memo: sub?.name ?? 'Opération' });
     await tx.update(fundMovements).set({ confirmedAt: new Date(), confirmedBy: actor.id, postingId }).where(eq(fundMovements.id, op.id));

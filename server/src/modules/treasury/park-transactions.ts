@@ -1,4 +1,4 @@
-import { and, count, desc, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { TParkTransaction, TParkTransactionStatus, TParkTransactionType } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
@@ -110,7 +110,8 @@ export async function pendingWithdrawalsMinor(db: Db, parkId: string): Promise<n
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${parkTransactions.amount} + ${parkTransactions.fees}), 0)` })
     .from(parkTransactions)
-    .where(and(eq(parkTransactions.parkId, parkId), eq(parkTransactions.type, 'withdraw'), eq(parkTransactions.status, 'pending')));
+    // A payout funded from a caisse (caisse_id set) took nothing off the park balance.
+    .where(and(eq(parkTransactions.parkId, parkId), eq(parkTransactions.type, 'withdraw'), eq(parkTransactions.status, 'pending'), isNull(parkTransactions.caisseId)));
   return Number(row.total);
 }
 
