@@ -5,6 +5,7 @@ import { ledgerAccounts } from '../ledger/ledger.tables.ts';
 import { caisses } from '../treasury/treasury.tables.ts';
 import { vehicleGroups } from '../vehicles/vehicles.tables.ts';
 import { monthSlices, type Period } from './accounting.periods.ts';
+import { totalsOverDays } from '../operations/operation-totals.ts';
 
 /**
  * What the reports read, aggregated in the database: a park holds up to millions of operations,
@@ -44,8 +45,8 @@ const wholeDays = (p: Period) => p.start.endsWith('T00:00:00') && p.end.endsWith
 
 /**
  * Minor units per sub-account, for each period, in one round trip. Periods of whole days without a
- * group filter read the daily totals (operation-totals.tables.ts, the same rule of what counts,
- * kept by a trigger): a month is some thousand summary rows instead of ~30,000 operations, which
+ * group filter read the operation totals (operation-totals.tables.ts, the same rule of what counts,
+ * kept by a trigger): a month is a few dozen summary rows instead of ~30,000 operations, which
  * under load is the difference between a few and several hundred milliseconds. Otherwise one
  * index range scan of the operations per period.
  */
@@ -68,18 +69,14 @@ export async function totalsBySubAccount(db: Db, f: ReportFilter, periods: Perio
 }
 
 async function dailyTotalsBySubAccount(db: Db, parkId: string, periods: Period[]): Promise<Map<string, number>[]> {
-  const firstDays = periods.map((p) => p.start.slice(0, 10));
-  const lastDays = periods.map((p) => p.end.slice(0, 10));
+  const perPeriod = periods.map(
+    (p, i) => sql`select ${i + 1} as i, t.sub_account_id, t.counted_amount from ${totalsOverDays(parkId, p.start.slice(0, 10), p.end.slice(0, 10))} t`,
+  );
   const { rows } = await db.execute<{ i: number; sub_account_id: string; amount: number }>(sql`
-    select r.i::int as i, x.sub_account_id, x.amount
-    from unnest(${sql.param(firstDays)}::date[], ${sql.param(lastDays)}::date[]) with ordinality as r(s, e, i)
-    cross join lateral (
-      select t.sub_account_id, sum(t.counted_amount)::bigint as amount
-      from fund_movement_daily_totals t
-      where t.park_id = ${parkId} and t.day >= r.s and t.day <= r.e
-      group by t.sub_account_id
-      having sum(t.counted_amount) <> 0
-    ) x`);
+    select x.i::int as i, x.sub_account_id, sum(x.counted_amount)::bigint as amount
+    from (${sql.join(perPeriod, sql` union all `)}) x
+    group by x.i, x.sub_account_id
+    having sum(x.counted_amount) <> 0`);
   const out = periods.map(() => new Map<string, number>());
   for (const row of rows) out[row.i - 1].set(row.sub_account_id, Number(row.amount));
   return out;

@@ -26,3 +26,24 @@ export const fundMovementDailyTotals = pgTable(
   },
   (t) => [primaryKey({ columns: [t.parkId, t.day, t.subAccountId, t.caisseId] }), index('fund_movement_daily_totals_type_idx').on(t.parkId, t.type, t.day)],
 );
+
+/**
+ * The same totals per park-local month (`month` is its first day), kept by the same trigger: a
+ * period's whole months are read here, its edge days from the daily table, so even "all time" over
+ * years of operations sums a few hundred rows.
+ */
+export const fundMovementMonthlyTotals = pgTable(
+  'fund_movement_monthly_totals',
+  {
+    parkId: uuid('park_id')
+      .notNull()
+      .references(() => parks.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    type: text('type').$type<TPnlType>().notNull(),
+    subAccountId: uuid('sub_account_id').notNull(),
+    caisseId: uuid('caisse_id').notNull(),
+    visibleCount: integer('visible_count').notNull().default(0),
+    countedAmount: bigint('counted_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.parkId, t.month, t.subAccountId, t.caisseId] })],
+);

@@ -19,7 +19,7 @@ import { fromMinor } from '../../platform/money.ts';
 import { pageWindow } from '../../platform/pagination.ts';
 import { carComponents } from '../catalog/catalog.tables.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
-import { fundMovementDailyTotals as totals } from './operation-totals.tables.ts';
+import { totalsOverDays } from './operation-totals.ts';
 import { fundMovementComponents, fundMovements } from './operations.tables.ts';
 import { chartOf, type ChartNode } from './sub-accounts.ts';
 
@@ -166,7 +166,7 @@ export async function listOperations(deps: OperationsDeps, actor: ActingProfile,
   const [ids, counted] = await Promise.all([
     db.select({ id: fm.id }).from(fm).where(where).orderBy(desc(fm.operationDate), desc(fm.id)).limit(limit).offset(offset),
     fromTotals
-      ? db.execute<{ n: number }>(sql`select coalesce(sum(${totals.visibleCount}), 0)::int as n from ${totals} where ${fromTotals}`)
+      ? db.execute<{ n: number }>(sql`select coalesce(sum(t.visible_count), 0)::int as n from ${fromTotals}`)
       : db.execute<{ n: number }>(sql`select count(*)::int as n from (select 1 from ${fm} where ${where} limit ${cap + 1}) t`),
   ]);
   const n = Number(counted.rows[0]?.n ?? 0);
@@ -183,25 +183,23 @@ function wholeDay(value: string | undefined, edge: 'T00:00:00' | 'T23:59:59'): s
 }
 
 /**
- * The same filter on the daily totals (kept by a trigger, see operation-totals.tables.ts), when
- * it can say it exactly: filters by type, sub-account and caisse over whole days or all time. A
- * park's three years are some 30,000 summary rows, summed in about 3 ms on PostgreSQL (1,000,000
- * operations), so the list shows its exact size. Otherwise (a driver, a vehicle, a status, a
- * search, a time of day) the rows are counted up to a cap.
+ * The same filter on the operation totals (kept by a trigger, see operation-totals.tables.ts),
+ * when they can say it exactly: filters by type, sub-account and caisse over whole days or all
+ * time, read from the monthly totals and the edge days (a few hundred rows, even for a park's
+ * three years and 1,000,000 operations), so the list shows its exact size. Otherwise (a driver, a
+ * vehicle, a status, a search, a time of day) the rows are counted up to a cap.
  */
 function totalsWhere(parkId: string, q: OperationFilters, chart: Map<string, ChartNode>): SQL | null {
   if (q.driver_id || q.vehicle_id || q.status || (q.search?.trim().length ?? 0) >= OPERATIONS_SEARCH_MIN) return null;
   if ((q.start_date && !DAY.test(q.start_date)) || (q.end_date && !DAY.test(q.end_date))) return null;
   const subId = subAccountIdOf(q.sub_account_id);
   const node = subId ? chart.get(subId) : undefined;
-  return and(
-    eq(totals.parkId, parkId),
-    q.type && q.type !== 'all' ? eq(totals.type, q.type) : undefined,
-    node ? inArray(totals.subAccountId, node.subtree) : undefined,
-    q.caisse_id ? eq(totals.caisseId, q.caisse_id) : undefined,
-    q.start_date ? gte(totals.day, q.start_date) : undefined,
-    q.end_date ? lte(totals.day, q.end_date) : undefined,
-  )!;
+  const filters = [
+    q.type && q.type !== 'all' ? sql`t.type = ${q.type}` : undefined,
+    node ? sql`t.sub_account_id in (${sql.join(node.subtree.map((id) => sql`${id}::uuid`), sql`, `)})` : undefined,
+    q.caisse_id ? sql`t.caisse_id = ${q.caisse_id}::uuid` : undefined,
+  ].filter((c): c is SQL => c !== undefined);
+  return sql`${totalsOverDays(parkId, q.start_date ?? null, q.end_date ?? null)} t where ${filters.length ? sql.join(filters, sql` and `) : sql`true`}`;
 }
 
 /** GET /accounting/pnl/operation/{id}: one operation of the park (a reversing one too, by its id). */
