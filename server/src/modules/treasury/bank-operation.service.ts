@@ -1,11 +1,9 @@
 import type { TCaisseMovement } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { uuidv7 } from '../../platform/ids.ts';
-import { ledgerAccount, post } from '../ledger/ledger.service.ts';
+import { ledgerAccount } from '../ledger/ledger.service.ts';
 import { caisseLedgerAccount } from './caisse-accounts.ts';
-import { amountInMinor, lockCaissesForMovement, movementView } from './caisse-movements.ts';
-import { parkTransactions } from './treasury.tables.ts';
+import { amountInMinor, lockCaissesForMovement, movementView, recordSettledMovement } from './caisse-movements.ts';
 
 export interface BankOperationInput {
   amount: number;
@@ -24,36 +22,14 @@ export async function recordBankOperation(db: Db, acting: ActingProfile, input: 
   const amount = amountInMinor(input.amount, acting.park.currency);
   const row = await db.transaction(async (tx) => {
     await lockCaissesForMovement(tx, acting, [caisseId]);
-    const id = uuidv7();
-    const external = await ledgerAccount(tx, acting.parkId, 'external', null);
-    const caisseAccount = await caisseLedgerAccount(tx, acting.parkId, caisseId);
-    const postingId = await post(tx, {
-      parkId: acting.parkId,
-      sourceKind: 'bank_deposit',
-      sourceId: id,
-      memo: input.description ?? null,
-      createdBy: acting.id,
-      lines: [
-        { accountId: external, amount: -amount },
-        { accountId: caisseAccount, amount },
-      ],
+    return recordSettledMovement(tx, acting, {
+      type: 'bank_deposit',
+      amount,
+      fromAccount: await ledgerAccount(tx, acting.parkId, 'external', null),
+      toAccount: await caisseLedgerAccount(tx, acting.parkId, caisseId),
+      caisseId,
+      reason: input.description ?? null,
     });
-    const [inserted] = await tx
-      .insert(parkTransactions)
-      .values({
-        id,
-        parkId: acting.parkId,
-        type: 'bank_deposit',
-        status: 'success',
-        amount,
-        caisseId,
-        reason: input.description ?? null,
-        postingId,
-        createdBy: acting.id,
-        completedAt: new Date(),
-      })
-      .returning();
-    return inserted;
   });
   return movementView(row, acting);
 }

@@ -6,12 +6,15 @@ import type { Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor, toMinor } from '../../platform/money.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { post } from '../ledger/ledger.service.ts';
 import { caisses, parkTransactions } from './treasury.tables.ts';
 
 /**
- * What transfers and bank operations share: the caisses they name, read under a share lock (a
- * caisse being deleted makes them wait, then read as unknown; they make its delete wait, which then
- * sees their history), the amount in minor units, and the answer.
+ * What the movements into and between caisses share (transfers, bank operations, top-ups from the
+ * park balance): the caisses they name, read under a share lock (a caisse being deleted makes them
+ * wait, then read as unknown; they make its delete wait, which then sees their history), the amount
+ * in minor units, the record and its posting, and the answer.
  */
 
 export interface LockedCaisse {
@@ -47,6 +50,55 @@ export function amountInMinor(amount: number, currency: string): number {
   }
   if (minor <= 0) throw fieldError('amount', CAISSE_MESSAGES.amountPositive);
   return minor;
+}
+
+export interface SettledMovement {
+  type: 'transfer' | 'bank_deposit' | 'credit_account';
+  /** Minor units, above zero. */
+  amount: number;
+  /** The ledger accounts the money leaves and reaches. */
+  fromAccount: string;
+  toAccount: string;
+  caisseId: string;
+  targetCaisseId?: string | null;
+  reason?: string | null;
+  memo?: string | null;
+}
+
+/**
+ * A movement that involves no one outside the park, so it is settled at once: one 'success' park
+ * transaction and its posting (from -A, to +A), in the caller's database transaction.
+ */
+export async function recordSettledMovement(tx: Tx, acting: ActingProfile, m: SettledMovement): Promise<typeof parkTransactions.$inferSelect> {
+  const id = uuidv7();
+  const postingId = await post(tx, {
+    parkId: acting.parkId,
+    sourceKind: m.type,
+    sourceId: id,
+    memo: m.memo ?? m.reason ?? null,
+    createdBy: acting.id,
+    lines: [
+      { accountId: m.fromAccount, amount: -m.amount },
+      { accountId: m.toAccount, amount: m.amount },
+    ],
+  });
+  const [row] = await tx
+    .insert(parkTransactions)
+    .values({
+      id,
+      parkId: acting.parkId,
+      type: m.type,
+      status: 'success',
+      amount: m.amount,
+      caisseId: m.caisseId,
+      targetCaisseId: m.targetCaisseId ?? null,
+      reason: m.reason ?? null,
+      postingId,
+      createdBy: acting.id,
+      completedAt: new Date(),
+    })
+    .returning();
+  return row;
 }
 
 export function movementView(row: typeof parkTransactions.$inferSelect, acting: ActingProfile): TCaisseMovement {

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { CAISSE_MESSAGES, type TParkAmount, type TParkSold, type TParkTransaction } from '@flotte/contract';
+import type { TParkAmount, TParkSold, TParkTransaction } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
-import { fromMinor, toMinor } from '../../platform/money.ts';
+import { AppError } from '../../platform/errors.ts';
+import { fromMinor } from '../../platform/money.ts';
 import { balanceOf, ledgerAccount, post } from '../ledger/ledger.service.ts';
 import { pnlAccountIdByCode } from '../withdrawals/withdraw-fees-account.ts';
-import { lockCaissesForMovement } from './caisse-movements.ts';
+import { amountInMinor, lockCaissesForMovement, recordSettledMovement } from './caisse-movements.ts';
 import { parkTransactionView, pendingWithdrawalsMinor } from './park-transactions.ts';
 import { parkTransactions } from './treasury.tables.ts';
 import type { PaymentProvider } from '../withdrawals/withdrawals.tables.ts';
@@ -34,17 +34,6 @@ export async function parkSold(db: Db, acting: ActingProfile): Promise<TParkSold
   return { sold: fromMinor(minor, c), pending_withdrawals: fromMinor(pending, c), currency: { name: c } };
 }
 
-function amountInMinor(amount: number, currency: string): number {
-  let minor: number;
-  try {
-    minor = toMinor(amount, currency);
-  } catch {
-    throw fieldError('amount', CAISSE_MESSAGES.amountInvalid);
-  }
-  if (minor <= 0) throw fieldError('amount', CAISSE_MESSAGES.amountPositive);
-  return minor;
-}
-
 /**
  * POST /transaction/credit-account: the park balance tops up a caisse, at once (no provider in
  * between): park_balance -A, caisse +A, one success transaction. Refused when the balance lacks A.
@@ -53,31 +42,15 @@ export async function creditAccount(db: Db, acting: ActingProfile, input: { cais
   const amount = amountInMinor(input.amount, acting.park.currency);
   const id = await db.transaction(async (tx) => {
     const caisse = [...(await lockCaissesForMovement(tx, acting, [input.caisse_id])).values()][0];
-    const [row] = await tx
-      .insert(parkTransactions)
-      .values({
-        parkId: acting.parkId,
-        type: 'credit_account',
-        status: 'success',
-        amount,
-        caisseId: caisse.id,
-        reason: input.comment ?? input.description ?? null,
-        createdBy: acting.id,
-        completedAt: new Date(),
-      })
-      .returning({ id: parkTransactions.id });
-    const postingId = await post(tx, {
-      parkId: acting.parkId,
-      sourceKind: 'credit_account',
-      sourceId: row.id,
+    const row = await recordSettledMovement(tx, acting, {
+      type: 'credit_account',
+      amount,
+      fromAccount: await parkBalanceAccount(tx, acting.parkId),
+      toAccount: await ledgerAccount(tx, acting.parkId, 'caisse', caisse.id),
+      caisseId: caisse.id,
+      reason: input.comment ?? input.description ?? null,
       memo: `Approvisionnement de la caisse ${caisse.name} depuis le solde du parc`,
-      createdBy: acting.id,
-      lines: [
-        { accountId: await parkBalanceAccount(tx, acting.parkId), amount: -amount },
-        { accountId: await ledgerAccount(tx, acting.parkId, 'caisse', caisse.id), amount },
-      ],
     });
-    await tx.update(parkTransactions).set({ postingId }).where(eq(parkTransactions.id, row.id));
     return row.id;
   });
   return parkTransactionView(db, acting.parkId, acting.park, id);

@@ -2,11 +2,8 @@ import type { TCaisseMovement } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { uuidv7 } from '../../platform/ids.ts';
-import { post } from '../ledger/ledger.service.ts';
 import { caisseLedgerAccount } from './caisse-accounts.ts';
-import { amountInMinor, lockCaissesForMovement, movementView } from './caisse-movements.ts';
-import { parkTransactions } from './treasury.tables.ts';
+import { amountInMinor, lockCaissesForMovement, movementView, recordSettledMovement } from './caisse-movements.ts';
 
 export interface TransferInput {
   from_caisse_id: string;
@@ -29,37 +26,15 @@ export async function transferBetweenCaisses(db: Db, acting: ActingProfile, inpu
   const amount = amountInMinor(input.amount, acting.park.currency);
   const row = await db.transaction(async (tx) => {
     await lockCaissesForMovement(tx, acting, [from, to]);
-    const id = uuidv7();
-    const fromAccount = await caisseLedgerAccount(tx, acting.parkId, from);
-    const toAccount = await caisseLedgerAccount(tx, acting.parkId, to);
-    const postingId = await post(tx, {
-      parkId: acting.parkId,
-      sourceKind: 'transfer',
-      sourceId: id,
-      memo: input.comment ?? null,
-      createdBy: acting.id,
-      lines: [
-        { accountId: fromAccount, amount: -amount },
-        { accountId: toAccount, amount },
-      ],
+    return recordSettledMovement(tx, acting, {
+      type: 'transfer',
+      amount,
+      fromAccount: await caisseLedgerAccount(tx, acting.parkId, from),
+      toAccount: await caisseLedgerAccount(tx, acting.parkId, to),
+      caisseId: from,
+      targetCaisseId: to,
+      reason: input.comment ?? null,
     });
-    const [inserted] = await tx
-      .insert(parkTransactions)
-      .values({
-        id,
-        parkId: acting.parkId,
-        type: 'transfer',
-        status: 'success',
-        amount,
-        caisseId: from,
-        targetCaisseId: to,
-        reason: input.comment ?? null,
-        postingId,
-        createdBy: acting.id,
-        completedAt: new Date(),
-      })
-      .returning();
-    return inserted;
   });
   return movementView(row, acting);
 }
