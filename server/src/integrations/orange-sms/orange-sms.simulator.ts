@@ -6,6 +6,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { readBody, sendJson } from '../simulator-http.ts';
 
 export interface OrangeSmsSimulatorOptions {
   port?: number;
@@ -54,7 +55,7 @@ export async function startOrangeSmsSimulator(options: OrangeSmsSimulatorOptions
   let baseUrl = '';
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch(() => send(res, 500, { error: 'simulator_error' }));
+    void handle(req, res).catch(() => sendJson(res, 500, { error: 'simulator_error' }));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -63,20 +64,20 @@ export async function startOrangeSmsSimulator(options: OrangeSmsSimulatorOptions
 
     if (req.method === 'POST' && path === '/oauth/v3/token') {
       if (req.headers.authorization !== expectedBasic) {
-        return send(res, 401, { error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' });
+        return sendJson(res, 401, { error: 'invalid_client', error_description: 'The requested service needs credentials, but the ones provided were invalid.' });
       }
       if (new URLSearchParams(body).get('grant_type') !== 'client_credentials') {
-        return send(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
+        return sendJson(res, 400, { error: 'unsupported_grant_type', error_description: 'grant_type must be client_credentials' });
       }
       const token = randomBytes(18).toString('base64url');
       tokens.set(token, Date.now() + ttlSeconds * 1000);
       tokensIssued += 1;
       // Orange sends expires_in as a string.
-      return send(res, 200, { token_type: 'Bearer', access_token: token, expires_in: String(ttlSeconds) });
+      return sendJson(res, 200, { token_type: 'Bearer', access_token: token, expires_in: String(ttlSeconds) });
     }
 
     const match = req.method === 'POST' ? SEND_PATH.exec(path) : null;
-    if (!match) return send(res, 404, { code: 60, message: 'Resource not found', description: `${req.method} ${path}` });
+    if (!match) return sendJson(res, 404, { code: 60, message: 'Resource not found', description: `${req.method} ${path}` });
 
     if (stallMs !== undefined) {
       const ms = stallMs;
@@ -87,27 +88,27 @@ export async function startOrangeSmsSimulator(options: OrangeSmsSimulatorOptions
     if (failStatus !== undefined) {
       const status = failStatus;
       failStatus = undefined;
-      return send(res, status, failureBody(status));
+      return sendJson(res, status, failureBody(status));
     }
 
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     const expiry = bearer ? tokens.get(bearer) : undefined;
     if (expiry === undefined) {
-      return send(res, 401, { code: 42, message: 'Invalid credentials', description: 'The requested service needs credentials, but the ones provided were invalid.' });
+      return sendJson(res, 401, { code: 42, message: 'Invalid credentials', description: 'The requested service needs credentials, but the ones provided were invalid.' });
     }
     if (Date.now() >= expiry) {
-      return send(res, 401, { code: 42, message: 'Expired credentials', description: 'The requested service needs credentials, and the ones provided were out-of-date.' });
+      return sendJson(res, 401, { code: 42, message: 'Expired credentials', description: 'The requested service needs credentials, and the ones provided were out-of-date.' });
     }
 
     const parsed = parseSmsRequest(body);
     const pathSender = decodeURIComponent(match[1]);
-    if (typeof parsed === 'string') return send(res, 400, serviceException('SVC0002', parsed));
+    if (typeof parsed === 'string') return sendJson(res, 400, serviceException('SVC0002', parsed));
     if (parsed.senderAddress !== pathSender) {
-      return send(res, 400, serviceException('SVC0002', 'senderAddress does not match the address in the URL'));
+      return sendJson(res, 400, serviceException('SVC0002', 'senderAddress does not match the address in the URL'));
     }
     messages.push(parsed);
     const resourceURL = `${baseUrl}/smsmessaging/v1/outbound/${match[1]}/requests/${randomUUID()}`;
-    return send(res, 201, {
+    return sendJson(res, 201, {
       outboundSMSMessageRequest: {
         address: [parsed.address],
         senderAddress: parsed.senderAddress,
@@ -186,20 +187,4 @@ function failureBody(status: number): object {
   if (status === 401) return { code: 42, message: 'Expired credentials', description: 'Simulated failure' };
   if (status === 400) return serviceException('SVC0002', 'Simulated failure');
   return { code: 1, message: 'Internal error', description: `Simulated HTTP ${status}` };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: object): void {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }

@@ -5,6 +5,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { readBody, sendJson } from '../simulator-http.ts';
 
 export interface TwilioSimulatorOptions {
   port?: number;
@@ -42,7 +43,7 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
   let stallMs: number | undefined;
 
   const server = createServer((req, res) => {
-    void handle(req, res).catch(() => send(res, 500, twilioError(500, 20500, 'Internal Server Error')));
+    void handle(req, res).catch(() => sendJson(res, 500, twilioError(500, 20500, 'Internal Server Error')));
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -50,7 +51,7 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     const match = MESSAGES_PATH.exec(path);
     if (req.method !== 'POST' || !match) {
-      return send(res, 404, twilioError(404, 20404, 'The requested resource was not found'));
+      return sendJson(res, 404, twilioError(404, 20404, 'The requested resource was not found'));
     }
     if (stallMs !== undefined) {
       const ms = stallMs;
@@ -61,26 +62,26 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
     if (failStatus !== undefined) {
       const status = failStatus;
       failStatus = undefined;
-      return send(res, status, twilioError(status, 20500, 'Simulated failure'));
+      return sendJson(res, status, twilioError(status, 20500, 'Simulated failure'));
     }
     if (req.headers.authorization !== expectedAuth || decodeURIComponent(match[1]) !== accountSid) {
-      return send(res, 401, twilioError(401, 20003, 'Authenticate'));
+      return sendJson(res, 401, twilioError(401, 20003, 'Authenticate'));
     }
     const form = new URLSearchParams(raw);
     const to = form.get('To') ?? '';
     const from = form.get('From') ?? '';
     const body = form.get('Body') ?? '';
-    if (!to) return send(res, 400, twilioError(400, 21604, "A 'To' phone number is required."));
-    if (!from) return send(res, 400, twilioError(400, 21603, "A 'From' phone number is required."));
-    if (!body) return send(res, 400, twilioError(400, 21602, 'Message body is required.'));
+    if (!to) return sendJson(res, 400, twilioError(400, 21604, "A 'To' phone number is required."));
+    if (!from) return sendJson(res, 400, twilioError(400, 21603, "A 'From' phone number is required."));
+    if (!body) return sendJson(res, 400, twilioError(400, 21602, 'Message body is required.'));
     if (!/^\+[1-9]\d{6,14}$/.test(to)) {
-      return send(res, 400, twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
+      return sendJson(res, 400, twilioError(400, 21211, `The 'To' number ${to} is not a valid phone number.`));
     }
 
     const sid = `SM${randomBytes(16).toString('hex')}`;
     messages.push({ sid, to, from, body });
     const now = new Date().toUTCString();
-    return send(res, 201, {
+    return sendJson(res, 201, {
       sid,
       account_sid: accountSid,
       status: 'queued',
@@ -125,20 +126,4 @@ export async function startTwilioSimulator(options: TwilioSimulatorOptions = {})
 
 function twilioError(status: number, code: number, message: string): object {
   return { code, message, more_info: `https://www.twilio.com/docs/errors/${code}`, status };
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function send(res: ServerResponse, status: number, body: object): void {
-  if (res.headersSent || res.destroyed) return;
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
-  res.end(text);
 }
