@@ -107,6 +107,10 @@ export const ErrorCodes = {
   ACCOUNTING_PERIOD_INVALID: { code: 4380, status: 400, message: 'La date de fin doit suivre la date de début' },
   ACCOUNTING_PERIOD_TOO_LONG: { code: 4381, status: 400, message: 'Choisissez une période de 36 mois au plus' },
   IDEMPOTENCY_KEY_INVALID: { code: 4312, status: 400, message: "La clé d'idempotence doit compter de 8 à 128 caractères (lettres, chiffres, - et _)" },
+  // Planning (issue 6, codes 4400-4429).
+  // Recipes (issue 6, codes 4430-4469).
+  // Mobile-money pay-ins (issue 6, codes 4470-4484).
+  // Salary (issue 6, codes 4485-4499).
   INTERNAL: INTERNAL_ERROR,
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

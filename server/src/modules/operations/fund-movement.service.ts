@@ -167,7 +167,7 @@ export async function createFundMovement(deps: OperationsDeps, actor: ActingProf
       // at confirmation (the confirmation checks again: the balance may have moved meanwhile).
       if (sub.type === 'perte' && (await balanceOf(tx, await caisseLedgerAccount(tx, parkId, caisse.id))) < amount) throw new AppError('INSUFFICIENT_FUNDS');
     } else {
-      const postingId = await postOperation(tx, { id: row.id, parkId, type: sub.type, amount, caisseId: caisse.id, subAccountId: sub.id }, { createdBy: actor.id, memo: sub.name });
+      const postingId = await postOperation(tx, { id: row.id, parkId, type: sub.type, amount, caisseId: caisse.id, funding: 'caisse', driverId: null, subAccountId: sub.id }, { createdBy: actor.id, memo: sub.name });
       await tx.update(fundMovements).set({ postingId }).where(eq(fundMovements.id, row.id));
     }
     return row.id;

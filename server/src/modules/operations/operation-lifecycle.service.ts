@@ -75,6 +75,7 @@ export async function cancelOperation(deps: OperationsDeps, actor: ActingProfile
           type: op.type,
           subAccountId: op.subAccountId,
           caisseId: op.caisseId,
+          funding: op.funding,
           amount: -op.amount,
           operationDate: op.operationDate,
           comment,

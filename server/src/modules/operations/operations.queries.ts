@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
+  FUNDING_LABELS,
   OPERATION_STATUS_LABELS,
   OPERATIONS_SEARCH_MIN,
   subAccountIdOf,
@@ -273,7 +274,8 @@ async function readOperations(deps: OperationsDeps, actor: ActingProfile, ids: s
         vehicle: r.vehicle,
         profile_initiator: r.initiator,
         comment: m.comment,
-        caisse: { id: m.caisseId, name: r.caisse ?? '' },
+        caisse: { id: m.caisseId, name: r.caisse ?? FUNDING_LABELS[m.funding] },
+        funding: m.funding,
         file_link: m.fileId ? imageLink(deps.files, `/api/file/${m.fileId}`) : null,
         type_carburant: m.fuelTypeId !== null && r.fuel !== null ? { id: m.fuelTypeId, name: r.fuel } : null,
         litre_carburant: m.fuelLitres === null ? null : Number(m.fuelLitres),

@@ -32,9 +32,10 @@ export const fundMovements = pgTable(
     subAccountId: uuid('sub_account_id')
       .notNull()
       .references(() => pnlAccounts.id),
-    caisseId: uuid('caisse_id')
-      .notNull()
-      .references(() => caisses.id),
+    /** The caisse that holds the money; null when the money sits in the park balance or a driver's balance (funding). */
+    caisseId: uuid('caisse_id').references(() => caisses.id),
+    /** Where the money is held: a caisse, the park's mobile-money balance, or the driver's balance (sold). */
+    funding: text('funding').$type<'caisse' | 'park_balance' | 'driver_balance'>().notNull().default('caisse'),
     /** Integer minor units; positive, negated on a reversing row. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     operationDate: tstz('operation_date').notNull(),

@@ -13,3 +13,7 @@ export * from '../../modules/treasury/treasury.tables.ts';
 export * from '../../modules/operations/operations.tables.ts';
 export * from '../idempotency/idempotency.tables.ts';
 export * from '../../modules/operations/operation-totals.tables.ts';
+export * from '../../modules/planning/planning.tables.ts';
+export * from '../../modules/recipes/recipes.tables.ts';
+export * from '../../modules/payins/payins.tables.ts';
+export * from '../../modules/salary/salary.tables.ts';
