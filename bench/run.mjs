@@ -29,8 +29,9 @@ const cfg = {
   idle: num('BENCH_IDLE', 3),
   databaseUrl: process.env.BENCH_DATABASE_URL || '',
   operations: num('BENCH_OPERATIONS', 1_000_000),
+  recipeYears: num('BENCH_RECIPE_YEARS', 3),
 };
-const TARGET = { firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, moneyP99Ms: 50 };
+const TARGET = { firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, moneyP99Ms: 50, recipesP99Ms: 100, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -182,8 +183,8 @@ rest = processMemory(second.pid);
 console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}): VmRSS ${MB(rest.rss)} (${(rest.rss / 2 ** 20).toFixed(0)} MiB), peak VmHWM ${MB(rest.hwm)}`);
 
 /** Seeds a park of `vehicles` vehicles into the bench database through bench's seed:large script. */
-function seedLarge(databaseUrl, vehicles, operations = 0) {
-  const args = ['--vehicles', String(vehicles), '--operations', String(operations)];
+function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0) {
+  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears)];
   const out = execFileSync(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -207,6 +208,38 @@ function moneyPages() {
     ['GET /api/accounting/pnl/operation page of 10, expenses of last month', `/api/accounting/pnl/operation?page=1&itemPerPage=10&type=perte&${period}`],
     ['GET /api/accounting/state last month vs the month before', `/api/accounting/state?${period}&${last}`],
   ];
+}
+
+/** The recipe pages measured on the 1,000-vehicle park with its years of daily recipes. */
+function recipePages() {
+  return [
+    ['GET /api/transaction/unpaid/recipes/history page of 20', '/api/transaction/unpaid/recipes/history?page=1&itemPerPage=20'],
+    ['GET /api/dashboard/fleet/details', '/api/dashboard/fleet/details'],
+  ];
+}
+
+/**
+ * Planning generation for every vehicle of the park over 31 days, one request at a time (it is a
+ * person's click, not a load): the median and the slowest of `runs`.
+ */
+async function timeGeneration(base, headers, runs = 5) {
+  const now = new Date();
+  const pad = (n) => String(n).padStart(2, '0');
+  const start = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-01`;
+  const endDay = new Date(now.getFullYear(), now.getMonth(), 31);
+  const end = `${endDay.getFullYear()}-${pad(endDay.getMonth() + 1)}-${pad(endDay.getDate())}`;
+  const times = [];
+  let entries = 0;
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now();
+    const res = await fetch(`${base}/api/planning/generate`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ start_date: start, end_date: end }) });
+    const body = await res.json();
+    times.push(performance.now() - t0);
+    if (!res.ok) throw new Error(`planning/generate answered ${res.status}: ${body.message}`);
+    entries = body.data.entries.length;
+  }
+  times.sort((a, b) => a - b);
+  return { median: times[Math.floor(times.length / 2)], max: times.at(-1), entries };
 }
 
 // ---------------------------------------------------------------- 4. load
@@ -283,13 +316,17 @@ try {
 // database; the cost of a page of 10 with a search must not grow with the fleet.
 const fleet = [];
 const money = [];
+const recipes = [];
+let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
   for (const size of [1000, 10000]) {
     try {
       // The large park also gets its years of operations (issue 5): the money pages at scale.
       const operations = size === 10000 ? cfg.operations : 0;
-      const seeded = seedLarge(benchDatabaseUrl, size, operations);
+      // The 1,000-vehicle park gets its years of daily recipes (issue 6): the recipe pages at scale.
+      const recipeYears = size === 1000 ? cfg.recipeYears : 0;
+      const seeded = seedLarge(benchDatabaseUrl, size, operations, recipeYears);
       console.log(`park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers and ${seeded.operations} operations seeded in ${seeded.seconds.toFixed(1)} s`);
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
       const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
@@ -297,6 +334,16 @@ if (cfg.databaseUrl && floor) {
       const driversPage = await load(target.base, '/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
       showLoad(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, driversPage);
       fleet.push({ size, vehiclesPage, driversPage });
+      if (recipeYears > 0) {
+        console.log(`${seeded.recipes} recipes over ${recipeYears} years`);
+        for (const [label, url] of recipePages()) {
+          const r = await load(target.base, url, headers);
+          showLoad(`${label} (${seeded.recipes} recipes)`, r);
+          recipes.push({ label, count: seeded.recipes, r });
+        }
+        generation = { vehicles: size, ...(await timeGeneration(target.base, headers)) };
+        console.log(`POST /api/planning/generate, ${size} vehicles over 31 days: median ${generation.median.toFixed(0)} ms, max ${generation.max.toFixed(0)} ms, ${generation.entries} entries`);
+      }
       if (operations > 0) {
         for (const [label, url] of moneyPages()) {
           const r = await load(target.base, url, headers);
@@ -363,6 +410,18 @@ for (const { label, operations, r } of money) {
     `< ${TARGET.moneyP99Ms} ms`,
     !failed && r.p99 < TARGET.moneyP99Ms,
   );
+}
+for (const { label, count, r } of recipes) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  row(
+    `${label} at ${count.toLocaleString('en-US')} recipes, p99 (floor p99 ${floor.p99} ms)`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (${(r.p99 / Math.max(floor.p99, 1)).toFixed(1)} × floor)`,
+    `< ${TARGET.recipesP99Ms} ms`,
+    !failed && r.p99 < TARGET.recipesP99Ms,
+  );
+}
+if (generation) {
+  row(`POST /api/planning/generate, ${generation.vehicles} vehicles × 31 days (slowest of 5)`, `${generation.max.toFixed(0)} ms (median ${generation.median.toFixed(0)} ms, ${generation.entries} entries)`, `< ${TARGET.planningGenerateMs} ms`, generation.max < TARGET.planningGenerateMs);
 }
 row('JS gzip before sign-in usable', js?.ok ? kB(js.signIn) : 'no web/dist', `≤ ${TARGET.signInKB} kB`, js?.ok ? js.signIn <= TARGET.signInKB * 1000 : null);
 row('JS gzip, any route', js?.ok ? kB(js.anyRoute) : 'no web/dist', `≤ ${TARGET.anyRouteKB} kB`, js?.ok ? js.anyRoute <= TARGET.anyRouteKB * 1000 : null);

@@ -108,8 +108,17 @@ export async function seedOperations(db: Db, parkId: string, plan: OperationsPla
     where o.park_id = ${parkId} and o.confirmed_at is not null and o.canceled_at is not null and o.reverses_id is null
       and not exists (select 1 from fund_movements r where r.reverses_id = o.id)`);
 
-  // One posting per confirmed row still without one; originals before their reversals. One
-  // transaction: the temporary table lives on its connection.
+  await postSeededMovements(db, parkId);
+  return { operations: plan.count, reversals: reversed.rowCount ?? 0 };
+}
+
+/**
+ * Gives every confirmed operation of the park still without a posting its balanced posting, set
+ * based: originals before their reversals, each account's balance then recomputed from its
+ * entries. The accounts must exist (ledgerAccount) before. One transaction: the temporary table
+ * lives on its connection.
+ */
+export async function postSeededMovements(db: Db, parkId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.execute(sql`create temporary table seed_postings (fm_id uuid primary key, posting_id uuid not null, reverses_fm uuid) on commit drop`);
     await tx.execute(sql`
@@ -123,22 +132,23 @@ export async function seedOperations(db: Db, parkId: string, plan: OperationsPla
         left join seed_postings o on o.fm_id = s.reverses_fm
         where (s.reverses_fm is not null) = ${reversal}`);
     }
-    // Revenue: caisse +A, sub-account -A; expense the other way round; a reversal's amount is negated.
+    // Revenue: holder +A, sub-account -A; expense the other way round; a reversal's amount is
+    // negated. The holder is the caisse, the park balance (owner null) or the driver's balance.
     await tx.execute(sql`
       insert into ledger_entries (id, park_id, posting_id, account_id, amount, created_at)
       select gen_random_uuid(), ${parkId}, s.posting_id, a.id,
-        case when side.is_caisse = (fm.type = 'profit') then abs(fm.amount) else -abs(fm.amount) end * sign(fm.amount),
+        case when side.is_holder = (fm.type = 'profit') then abs(fm.amount) else -abs(fm.amount) end * sign(fm.amount),
         fm.created_at
       from seed_postings s
       join fund_movements fm on fm.id = s.fm_id
-      cross join (values (true), (false)) side(is_caisse)
+      cross join (values (true), (false)) side(is_holder)
       join ledger_accounts a on a.park_id = ${parkId}
-        and a.kind = case when side.is_caisse then 'caisse' else 'pnl' end
-        and a.owner_id = case when side.is_caisse then fm.caisse_id else fm.sub_account_id end`);
+        and a.kind = case when not side.is_holder then 'pnl' when fm.funding = 'caisse' then 'caisse' else fm.funding end
+        and a.owner_id is not distinct from case when not side.is_holder then fm.sub_account_id
+          when fm.funding = 'caisse' then fm.caisse_id when fm.funding = 'driver_balance' then fm.driver_id end`);
     await tx.execute(sql`update fund_movements fm set posting_id = s.posting_id from seed_postings s where fm.id = s.fm_id`);
     await tx.execute(sql`
       update ledger_accounts a set balance = coalesce((select sum(e.amount) from ledger_entries e where e.account_id = a.id), 0)
       where a.park_id = ${parkId}`);
   });
-  return { operations: plan.count, reversals: reversed.rowCount ?? 0 };
 }

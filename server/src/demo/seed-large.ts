@@ -7,21 +7,24 @@ import { applyMigrations } from '../platform/db/migrate.ts';
 import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
 import { seedFleet } from './fleet-generator.ts';
 import { seedOperations } from './operations-generator.ts';
+import { seedRecipeHistory } from './recipes-generator.ts';
 import '../modules/registrations.ts';
 
 /**
  * `npm run seed:large -- --vehicles 1000` (in bench/): a park with a large fleet (2.5 drivers per
  * vehicle, with documents and configurations) on DATABASE_URL or the DATA_DIR database, for
  * benchmarks of list pages at scale. `--operations 1000000` adds that many operations over three
- * years (the default: none). Prints the park and its owner's sign-in.
+ * years (the default: none); `--recipes-years 3` that many years of daily recipes. Prints the park and its owner's sign-in.
  */
 async function main() {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' } } });
   const vehicleCount = Number(values.vehicles);
   if (!Number.isInteger(vehicleCount) || vehicleCount < 1) throw new Error('--vehicles takes a positive whole number');
   const driverCount = values.drivers ? Number(values.drivers) : Math.round(vehicleCount * 2.5);
   const operationCount = Number(values.operations);
   if (!Number.isInteger(operationCount) || operationCount < 0) throw new Error('--operations takes a whole number');
+  const recipeYears = Number(values['recipes-years']);
+  if (!Number.isFinite(recipeYears) || recipeYears < 0) throw new Error('--recipes-years takes a number of years');
 
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
@@ -40,12 +43,14 @@ async function main() {
     await addProfile(database.db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
     const made = await seedFleet(database.db, park.id, { vehicles: vehicleCount, drivers: driverCount });
     const money = operationCount > 0 ? await seedOperations(database.db, park.id, { count: operationCount, years: 3 }) : { operations: 0, reversals: 0 };
+    const today = new Date().toISOString().slice(0, 10);
+    const recipeHistory = recipeYears > 0 ? await seedRecipeHistory(database.db, park.id, { years: recipeYears, today }) : { recipes: 0 };
     // A bulk load leaves the planner's statistics behind until autovacuum notices; a real park grows
     // slowly and has them. Refresh them now, as any bulk import should, so the figures measured
     // right after reflect the plans production would get.
     await database.pool.query('analyze');
     console.log(
-      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, seconds: (Date.now() - started) / 1000 }),
+      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, seconds: (Date.now() - started) / 1000 }),
     );
   } finally {
     await database.close();
