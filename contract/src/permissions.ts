@@ -66,7 +66,7 @@ export const ALL_PERMISSIONS: Permission[] = [...ACTION_PERMISSION_CODES, ...TAB
  * expanded once, so a role never needs to spell out what follows from what it holds.
  */
 export const IMPLIED_PERMISSIONS: Partial<Record<Permission, Permission[]>> = {
-  MANAGE_DRIVER_VEHICLE: ['VIEW_DRIVERS'],
+  MANAGE_DRIVER_VEHICLE: ['VIEW_DRIVERS', 'VIEW_PLANNING'],
   MANAGE_VEHICLE_GROUPS: ['VIEW_DRIVERS'],
   MANAGE_MAINTENANCE: ['VIEW_MAINTENANCE'],
   ENCAISSER: ['VIEW_CASH_COLLECTION'],
