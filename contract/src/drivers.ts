@@ -306,6 +306,12 @@ export const ZDriver = z.object({
   permis: z.array(ZDriverLicence),
   current_vehicle: ZDriverVehicle.nullable().describe("The vehicle whose work planning lists the driver (today's first)"),
   yango_profile: z.null().describe('Partner-platform link: arrives with the Yango issue'),
+  // Money fields (spec 001 section 3), in the park currency.
+  sold: z.number().describe("The driver's balance: what the park owes him"),
+  dettes: z.number().describe('What remains on his unpaid recipes before today, and on his debts'),
+  nbDettesRecipes: z.number().describe('How many recipes make up dettes'),
+  nb_recipes_not_collected: z.number().describe('Same as nbDettesRecipes'),
+  ca_this_month: z.number().describe('What his recipe collections brought this month'),
   created_at: z.string(),
 });
 export type TDriver = z.infer<typeof ZDriver>;

@@ -221,3 +221,58 @@ export async function agentsOf(db: Pick<Db, 'select'>, parkId: string) {
     .where(and(eq(profiles.parkId, parkId), eq(profiles.type, 'agent'), isNull(profiles.removedAt), isNull(users.disabledAt)))
     .orderBy(asc(users.lastName), asc(users.firstName), asc(profiles.createdAt));
 }
+
+// ---------------------------------------------------------------- money fields (issue 6)
+
+/** A driver's money fields, in minor units (spec 001 section 3 'Driver money fields'). */
+export interface DriverMoney {
+  /** What the park owes him: -balance of his driver_balance ledger account. */
+  sold: number;
+  /** What remains on his unpaid recipes dated before today, and on his debts whatever their day. */
+  dettes: number;
+  /** How many recipes make up dettes. */
+  nbDettesRecipes: number;
+  /** What his recipe collections brought this calendar month (park time), cancelled ones left out. */
+  caThisMonth: number;
+}
+
+/**
+ * The money fields of a page of drivers in one statement (his ledger account by (park, kind,
+ * owner), the page's unpaid recipes in one grouped pass, his month's operations by
+ * fund_movements_driver_idx), with the park's currency to show them in. Today and the month are
+ * the park's.
+ */
+export async function driverMoneyOf(db: Db, parkId: string, driverIds: string[]): Promise<{ currency: string; byDriver: Map<string, DriverMoney> }> {
+  const byDriver = new Map<string, DriverMoney>();
+  if (driverIds.length === 0) return { currency: 'XAF', byDriver };
+  const { rows } = await db.execute<{ id: string; currency: string; sold: string; dettes: string; nb: number; ca: string }>(sql`
+    with p as (
+      select currency,
+             (now() at time zone time_zone)::date as today,
+             date_trunc('month', now() at time zone time_zone) at time zone time_zone as month_start,
+             (date_trunc('month', now() at time zone time_zone) + interval '1 month') at time zone time_zone as month_end
+        from parks where id = ${parkId}
+    ),
+    -- One pass over the page's unpaid recipes (recipes_driver_day_idx and recipes_unpaid_idx
+    -- combined once), rather than one per driver.
+    u as (
+      select r.driver_id, coalesce(sum(greatest(r.objective - r.collected, 0)), 0) as dettes, count(*)::int as nb
+        from recipes r cross join p
+       where r.driver_id = any(${sql.param(driverIds)}::uuid[]) and r.park_id = ${parkId} and r.deleted_at is null and r.paid_at is null
+         and (r.day < p.today or r.kind = 'debt')
+       group by r.driver_id
+    )
+    select d.id, p.currency,
+      coalesce((select -la.balance from ledger_accounts la
+                 where la.park_id = ${parkId} and la.kind = 'driver_balance' and la.owner_id = d.id), 0) as sold,
+      coalesce(u.dettes, 0) as dettes, coalesce(u.nb, 0) as nb,
+      (select coalesce(sum(fm.amount), 0) from fund_movements fm
+        where fm.driver_id = d.id and fm.operation_date >= p.month_start and fm.operation_date < p.month_end
+          and fm.park_id = ${parkId} and fm.reverses_id is null and fm.canceled_at is null and fm.confirmed_at is not null
+          and exists (select 1 from recipe_payments rp where rp.fund_movement_id = fm.id)) as ca
+      from unnest(${sql.param(driverIds)}::uuid[]) as d(id)
+      cross join p
+      left join u on u.driver_id = d.id`);
+  for (const r of rows) byDriver.set(r.id, { sold: Number(r.sold), dettes: Number(r.dettes), nbDettesRecipes: Number(r.nb), caThisMonth: Number(r.ca) });
+  return { currency: rows[0]?.currency ?? 'XAF', byDriver };
+}

@@ -3,6 +3,7 @@ import type { Page, TAgent, TDriver, TDriverAllData, TDriverListQuery, TDriverIn
 import type { Db } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
+import { fromMinor } from '../../platform/money.ts';
 import { toPage } from '../../platform/pagination.ts';
 import { parkTimeZone } from '../access/roles.service.ts';
 import { findScoped } from '../catalog/catalog.service.ts';
@@ -14,6 +15,7 @@ import {
   agentsOf,
   assignmentsOf,
   currentVehicles,
+  driverMoneyOf,
   findDriverRow,
   licencesOf,
   listDriverRows,
@@ -80,7 +82,8 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[],
   const tz = timeZone ?? (await parkTimeZone(deps.db, parkId));
   const ids = rows.map((r) => r.driver.id);
   const today = weekdayOf(toWireDate(new Date(), tz).slice(0, 10));
-  const [licences, vehicles] = await Promise.all([licencesOf(deps.db, parkId, ids), currentVehicles(deps.db, parkId, ids, today)]);
+  const [licences, vehicles, money] = await Promise.all([licencesOf(deps.db, parkId, ids), currentVehicles(deps.db, parkId, ids, today), driverMoneyOf(deps.db, parkId, ids)]);
+  const amount = (minor: number | undefined) => fromMinor(minor ?? 0, money.currency);
   const wire = (d: Date | null) => (d ? toWireDate(d, tz) : null);
   return rows.map(({ driver: d, gradeName, driverTypeName }) => {
     const vehicle = vehicles.get(d.id);
@@ -116,6 +119,11 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[],
       permis: licences.filter((l) => l.driverId === d.id).map(licenceView),
       current_vehicle: vehicle ? vehicleView(deps, vehicle) : null,
       yango_profile: null,
+      sold: amount(money.byDriver.get(d.id)?.sold),
+      dettes: amount(money.byDriver.get(d.id)?.dettes),
+      nbDettesRecipes: money.byDriver.get(d.id)?.nbDettesRecipes ?? 0,
+      nb_recipes_not_collected: money.byDriver.get(d.id)?.nbDettesRecipes ?? 0,
+      ca_this_month: amount(money.byDriver.get(d.id)?.caThisMonth),
       created_at: toWireDate(d.createdAt, tz),
     };
   });

@@ -50,6 +50,7 @@ export const recipes = pgTable(
   (t) => [
     uniqueIndex('recipes_expected_key').on(t.vehicleId, t.driverId, t.periodStart).where(sql`${t.kind} = 'expected'`),
     index('recipes_park_day_idx').on(t.parkId, t.day).where(sql`${t.deletedAt} is null`),
+    // The migration adds INCLUDE (objective, collected, driver_id): the unpaid totals read the index alone.
     index('recipes_unpaid_idx').on(t.parkId, t.day).where(sql`${t.deletedAt} is null and ${t.paidAt} is null`),
     index('recipes_driver_day_idx').on(t.driverId, t.day),
     index('recipes_deleted_idx').on(t.parkId, t.deletedAt).where(sql`${t.deletedAt} is not null`),

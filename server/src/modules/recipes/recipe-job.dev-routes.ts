@@ -1,0 +1,26 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { actingProfile } from '../../platform/auth/guard.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { runRecipeJob } from './recipe-job.ts';
+
+/**
+ * POST /api/dev/recipes/run-job: runs the recipe job now for the acting park, instead of waiting
+ * for its 5-minute schedule. For a person trying the demo and for end-to-end tests; registered
+ * only where the dev outbox is (never in production). The job creates only what is due, so
+ * running it early changes nothing it would not have done itself.
+ */
+export const recipeJobDevRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.post('/dev/recipes/run-job', {
+    config: { permission: 'ENCAISSER' },
+    schema: {
+      tags: ['dev'],
+      summary: "Lance tout de suite la création des recettes attendues du parc (mode démo)",
+      response: { 200: zEnvelope(z.object({ created: z.number(), due: z.number(), without_planning: z.number() })) },
+    },
+  }, async (req) => {
+    const r = await runRecipeJob(db, new Date(), { parkId: actingProfile(req).parkId });
+    return ok({ created: r.created, due: r.due, without_planning: r.without_planning });
+  });
+};
