@@ -11,8 +11,12 @@ import {
   ZWithdrawMeansInput,
   ZWithdrawMode,
   ZWithdrawModesQuery,
+  ZTransactionValidation,
+  type TTransactionValidation,
 } from '@flotte/contract';
-import { actingProfile } from '../../platform/auth/guard.ts';
+import type { ActingProfile } from '../../platform/auth/auth-context.ts';
+import { actingProfile, hasPermission } from '../../platform/auth/guard.ts';
+import { AppError } from '../../platform/errors.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import * as means from './withdraw-means.service.ts';
@@ -31,7 +35,11 @@ const zTransactionId = z.object({ id: z.string().regex(UUID_PATTERN, 'Transactio
  * Withdrawal modes and operators (reference data every profile reads: the caisse and payment
  * dialogs list them), the park's withdrawal means, and withdrawals with their status check.
  */
-export const withdrawalsRoutes: FastifyPluginAsyncZod<{ deps: WithdrawDeps }> = async (app, { deps }) => {
+export const withdrawalsRoutes: FastifyPluginAsyncZod<{
+  deps: WithdrawDeps;
+  /** A mobile-money pay-in's validation data (null when the id is not one): check-status answers both. */
+  checkPayin?: (acting: ActingProfile, id: string) => Promise<TTransactionValidation | null>;
+}> = async (app, { deps, checkPayin }) => {
   const { db } = deps;
 
   app.get('/vtc-withdraw', {
@@ -83,11 +91,22 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{ deps: WithdrawDeps }> = 
     return ok(outcome.transaction, outcome.message);
   });
 
+  // A withdrawal needs VIEW_BALANCE; a pay-in (the validation card polls it) VIEW_CASH_COLLECTION,
+  // checked by checkPayin. The config can only require all of several permissions: checked here.
   app.get('/transaction/check-status/:id', {
-    config: read,
-    schema: { tags, summary: "Demande à l'opérateur où en est un retrait en attente, et le règle", params: zTransactionId, response: { 200: zEnvelope(ZParkTransaction) } },
+    schema: {
+      tags,
+      summary: "Demande à l'opérateur où en est un retrait ou un paiement mobile money en attente, et le règle",
+      description: "Un retrait répond la transaction du parc ; un paiement mobile money (encaissement) répond ses données de validation (statut, compte à rebours).",
+      params: zTransactionId,
+      response: { 200: zEnvelope(z.union([ZParkTransaction, ZTransactionValidation])) },
+    },
   }, async (req) => {
     const acting = actingProfile(req);
+    if (!hasPermission(acting, read.permission) && !hasPermission(acting, 'VIEW_CASH_COLLECTION')) throw new AppError('FORBIDDEN');
+    const payin = checkPayin ? await checkPayin(acting, req.params.id) : null;
+    if (payin) return ok(payin);
+    if (!hasPermission(acting, read.permission)) throw new AppError('FORBIDDEN');
     return ok(await checkStatus(deps, acting.parkId, acting.park, req.params.id));
   });
 };

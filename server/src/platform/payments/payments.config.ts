@@ -18,6 +18,12 @@ export interface PaymentsConfig {
   wave?: { baseUrl: string; apiKey: string };
   mtn?: { baseUrl: string; apiUser: string; apiKey: string; subscriptionKey: string; targetEnvironment: string };
   cinetpay?: { baseUrl: string; apiKey: string; password: string; notifyUrl?: string };
+  /** Collection (pay-ins): Wave Checkout, with the secret its webhooks are signed with. */
+  waveCheckout?: { baseUrl: string; apiKey: string; webhookSecret: string };
+  /** Collection (pay-ins): MTN MoMo's Collection product (its own API user and subscription key). */
+  mtnCollection?: { baseUrl: string; apiUser: string; apiKey: string; subscriptionKey: string; targetEnvironment: string };
+  /** Collection (pay-ins): CinetPay's payment API for Orange and Moov (site id, and the secret key of notifications). */
+  cinetpayCheckout?: { baseUrl: string; apiKey: string; siteId: string; secretKey: string };
 }
 
 export const PAYMENTS_ENV_DOC = [
@@ -36,6 +42,15 @@ export const PAYMENTS_ENV_DOC = [
   { name: 'CINETPAY_API_KEY', default: '(none)', description: 'CinetPay API key. Orange and Moov withdrawals are offered when it and the password are set.' },
   { name: 'CINETPAY_TRANSFER_PASSWORD', default: '(none)', description: 'The transfer API password set in the CinetPay back-office.' },
   { name: 'CINETPAY_NOTIFY_URL', default: '(none)', description: 'Optional notification URL sent with transfers (Flotte polls the status either way).' },
+  { name: 'WAVE_CHECKOUT_API_KEY', default: 'WAVE_API_KEY', description: 'Wave API key with the Checkout API (mobile-money collection), if not the payout key.' },
+  { name: 'WAVE_WEBHOOK_SECRET', default: '(none)', description: 'Secret of the Wave webhook (POST /api/webhooks/payins/wave). Wave collection is offered when it and a key are set.' },
+  { name: 'MTN_MOMO_COLLECTION_API_USER', default: '(none)', description: 'Collection API user (a UUID). MTN collection is offered when the three MTN collection credentials are set.' },
+  { name: 'MTN_MOMO_COLLECTION_API_KEY', default: '(none)', description: 'Collection API key.' },
+  { name: 'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY', default: '(none)', description: 'Ocp-Apim-Subscription-Key of the Collection product.' },
+  { name: 'CINETPAY_CHECKOUT_BASE_URL', default: 'https://api-checkout.cinetpay.com', description: 'CinetPay payment API root (Orange Money and Moov Money collection).' },
+  { name: 'CINETPAY_CHECKOUT_API_KEY', default: 'CINETPAY_API_KEY', description: 'CinetPay API key for the payment API, if not the transfer one (lets collection run without transfers).' },
+  { name: 'CINETPAY_SITE_ID', default: '(none)', description: 'CinetPay site id. Orange and Moov collection are offered when it, an API key and CINETPAY_SECRET_KEY are set.' },
+  { name: 'CINETPAY_SECRET_KEY', default: '(none)', description: 'CinetPay secret key: checks the x-token of payment notifications.' },
 ] as const;
 
 export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolean): PaymentsConfig {
@@ -73,5 +88,27 @@ export function paymentsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolea
   if (mtn) config.mtn = { baseUrl: get('MTN_MOMO_BASE_URL') ?? 'https://proxy.momoapi.mtn.com', targetEnvironment: get('MTN_MOMO_TARGET_ENVIRONMENT') ?? 'sandbox', ...mtn };
   const cinetpay = group('CinetPay', { apiKey: 'CINETPAY_API_KEY', password: 'CINETPAY_TRANSFER_PASSWORD' });
   if (cinetpay) config.cinetpay = { baseUrl: get('CINETPAY_BASE_URL') ?? 'https://client.cinetpay.com', notifyUrl: get('CINETPAY_NOTIFY_URL'), ...cinetpay };
+
+  // Collection (pay-ins). Each provider is offered when its own variables are complete.
+  const webhookSecret = get('WAVE_WEBHOOK_SECRET');
+  if (webhookSecret) {
+    const apiKey = get('WAVE_CHECKOUT_API_KEY') ?? get('WAVE_API_KEY');
+    if (!apiKey) throw new Error('Payments configuration: WAVE_CHECKOUT_API_KEY (or WAVE_API_KEY) required to enable Wave collection');
+    config.waveCheckout = { baseUrl: get('WAVE_BASE_URL') ?? 'https://api.wave.com', apiKey, webhookSecret };
+  }
+  const mtnCollection = group('MTN MoMo collection', {
+    apiUser: 'MTN_MOMO_COLLECTION_API_USER',
+    apiKey: 'MTN_MOMO_COLLECTION_API_KEY',
+    subscriptionKey: 'MTN_MOMO_COLLECTION_SUBSCRIPTION_KEY',
+  });
+  if (mtnCollection) {
+    config.mtnCollection = { baseUrl: get('MTN_MOMO_BASE_URL') ?? 'https://proxy.momoapi.mtn.com', targetEnvironment: get('MTN_MOMO_TARGET_ENVIRONMENT') ?? 'sandbox', ...mtnCollection };
+  }
+  const cinetpayCheckout = group('CinetPay collection', { siteId: 'CINETPAY_SITE_ID', secretKey: 'CINETPAY_SECRET_KEY' });
+  if (cinetpayCheckout) {
+    const apiKey = get('CINETPAY_CHECKOUT_API_KEY') ?? get('CINETPAY_API_KEY');
+    if (!apiKey) throw new Error('Payments configuration: CINETPAY_CHECKOUT_API_KEY (or CINETPAY_API_KEY) required to enable CinetPay collection');
+    config.cinetpayCheckout = { baseUrl: get('CINETPAY_CHECKOUT_BASE_URL') ?? 'https://api-checkout.cinetpay.com', apiKey, ...cinetpayCheckout };
+  }
   return config;
 }

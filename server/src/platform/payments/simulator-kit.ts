@@ -35,7 +35,8 @@ export interface SimRequest {
   body: string;
 }
 
-export type SimAnswer = { status: number; body?: unknown; drop?: boolean } | null;
+/** `html`: a page (the collection simulators' payment pages); `redirect`: a 303 to that location. */
+export type SimAnswer = { status: number; body?: unknown; drop?: boolean; html?: string; redirect?: string } | null;
 
 export interface SimServer {
   url: string;
@@ -71,6 +72,16 @@ export async function startSimServer(port: number | undefined, handle: (req: Sim
     if (!answer) return sendJson(res, 404, { code: 404, message: `No route ${req.method} ${url.pathname}` });
     if (answer.drop) {
       req.socket.destroy();
+      return;
+    }
+    if (answer.redirect !== undefined) {
+      res.writeHead(303, { location: answer.redirect, 'content-length': 0 });
+      res.end();
+      return;
+    }
+    if (answer.html !== undefined) {
+      res.writeHead(answer.status, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(answer.html) });
+      res.end(answer.html);
       return;
     }
     if (answer.body === undefined) {
