@@ -22,3 +22,8 @@ export * from './accounting.ts';
 export * from './operations.ts';
 export * from './withdrawals.ts';
 export * from './withdrawal-fees.ts';
+export * from './payins.ts';
+export * from './recipes.ts';
+export * from './planning.ts';
+export * from './salary.ts';
+export * from './fleet-dashboard.ts';

@@ -157,7 +157,7 @@ CREATE INDEX "recipe_payments_recipe_idx" ON "recipe_payments" USING btree ("rec
 CREATE INDEX "recipe_payments_movement_idx" ON "recipe_payments" USING btree ("fund_movement_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "recipes_expected_key" ON "recipes" USING btree ("vehicle_id","driver_id","period_start") WHERE "recipes"."kind" = 'expected';--> statement-breakpoint
 CREATE INDEX "recipes_park_day_idx" ON "recipes" USING btree ("park_id","day") WHERE "recipes"."deleted_at" is null;--> statement-breakpoint
-CREATE INDEX "recipes_unpaid_idx" ON "recipes" USING btree ("park_id","day") WHERE "recipes"."deleted_at" is null and "recipes"."paid_at" is null;--> statement-breakpoint
+CREATE INDEX "recipes_unpaid_idx" ON "recipes" USING btree ("park_id","day") INCLUDE ("objective","collected","driver_id") WHERE "recipes"."deleted_at" is null and "recipes"."paid_at" is null;--> statement-breakpoint
 CREATE INDEX "recipes_driver_day_idx" ON "recipes" USING btree ("driver_id","day");--> statement-breakpoint
 CREATE INDEX "recipes_deleted_idx" ON "recipes" USING btree ("park_id","deleted_at") WHERE "recipes"."deleted_at" is not null;--> statement-breakpoint
 CREATE INDEX "payins_park_idx" ON "payins" USING btree ("park_id","created_at");--> statement-breakpoint

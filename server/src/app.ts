@@ -26,6 +26,7 @@ import { adminsRoutes } from './modules/access/admins.routes.ts';
 import { filesRoutes } from './modules/files/files.routes.ts';
 import type { FilesDeps } from './modules/files/files.service.ts';
 import { outboxRoutes } from './modules/dev/outbox.routes.ts';
+import { recipeJobDevRoutes } from './modules/recipes/recipe-job.dev-routes.ts';
 import { passwordChangeRoutes } from './modules/access/password-change.routes.ts';
 import { parkRoutes } from './modules/park/park.routes.ts';
 import { locationRoutes } from './modules/location/location.routes.ts';
@@ -42,7 +43,14 @@ import { transfersRoutes } from './modules/treasury/transfers.routes.ts';
 import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { parkBalanceRoutes } from './modules/treasury/park-balance.routes.ts';
+import { planningRoutes } from './modules/planning/planning.routes.ts';
+import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
+import { salaryRoutes } from './modules/salary/salary.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createPaymentGateway, type PaymentGateway } from './platform/payments/payments.ts';
+import { payinsRoutes } from './modules/payins/payins.routes.ts';
+import { payinsDeps } from './modules/payins/payins.deps.ts';
+import { payinCheckStatus } from './modules/payins/payins.service.ts';
 // What each module registers once: reset options, files it shows, what a new park starts with.
 import './modules/registrations.ts';
 
@@ -89,6 +97,16 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   app.decorate('payments', payments);
   if (!givenPayments) app.addHook('onClose', () => payments.close());
   const withdrawals = { db, payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log };
+  // Mobile-money pay-ins; in simulator mode the simulators' callbacks reach the webhooks in-process, through the real routes.
+  const payins = payinsDeps({ db, payments, publicUrl: config.publicUrl, jwtSecret: config.jwtSecret, log: app.log });
+  app.decorate('payins', payins);
+  if (payments.mode === 'simulator') {
+    payments.setCallbackTransport(async (d) => {
+      const u = new URL(d.url);
+      // 0, as an unreachable webhook reads: the app may be closing (a test's end).
+      return app.inject({ method: d.method, url: `${u.pathname}${u.search}`, headers: d.headers, payload: d.body }).then((r) => r.statusCode, () => 0);
+    }, `${config.publicUrl}/api/webhooks/payins/wave`);
+  }
 
   await app.register(
     async (api) => {
@@ -115,9 +133,17 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(caissesRoutes, { deps: { db, files } });
       await api.register(transfersRoutes, { db });
       await api.register(accountingRoutes, { db });
-      await api.register(withdrawalsRoutes, { deps: withdrawals });
+      await api.register(withdrawalsRoutes, { deps: withdrawals, checkPayin: (acting, id) => payinCheckStatus(payins, acting, id) });
       await api.register(parkBalanceRoutes, { db });
-      if (config.devOutbox) await api.register(outboxRoutes, { db });
+      await api.register(payinsRoutes, { deps: payins });
+      await api.register(recipesRoutes, { deps: { db, files, payins } });
+      await api.register(salaryRoutes, { deps: { db } });
+      await api.register(dashboardRoutes, { db });
+      await api.register(planningRoutes, { deps: { db, files } });
+      if (config.devOutbox) {
+        await api.register(outboxRoutes, { db });
+        await api.register(recipeJobDevRoutes, { db });
+      }
     },
     { prefix: '/api' },
   );

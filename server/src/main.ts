@@ -8,6 +8,8 @@ import { completeParkSetups } from './modules/access/park-setup.ts';
 import { orphanSweepJob } from './modules/files/orphan-sweep.ts';
 import { scheduleJobs, startJobs } from './platform/jobs.ts';
 import { withdrawalsReconcileJob } from './modules/withdrawals/withdrawals.jobs.ts';
+import { recipeJob } from './modules/recipes/recipe-job.ts';
+import { payinsReconcileJob } from './modules/payins/payins.jobs.ts';
 import { idempotencySweepJob } from './platform/idempotency/idempotency.ts';
 import { createNotifier } from './platform/notifier/notifier.ts';
 import { notifierConfigFromEnv } from './platform/notifier/notifier.config.ts';
@@ -49,7 +51,7 @@ async function main() {
   appLog = app.log;
 
   const jobs = config.jobs ? await startJobs(database.url, app.log) : null;
-  if (jobs) await scheduleJobs(jobs, [orphanSweepJob({ db: database.db, dataDir: config.dataDir }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log })], app.log);
+  if (jobs) await scheduleJobs(jobs, [orphanSweepJob({ db: database.db, dataDir: config.dataDir }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), payinsReconcileJob(app.payins)], app.log);
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

@@ -4,6 +4,7 @@ import { parks } from '../modules/access/access.tables.ts';
 import { addProfile, createPark, createUser } from '../modules/access/parks.service.ts';
 import { seedFleet } from './fleet-generator.ts';
 import { seedOperations } from './operations-generator.ts';
+import { seedDemoPlanningAndRecipes } from './demo-planning-recipes.ts';
 import { caisseAdmins, caisses } from '../modules/treasury/treasury.tables.ts';
 
 /**
@@ -58,6 +59,9 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
   // The cashier keeps the Akwa till: it is one of the caisses offered when recording an expense.
   const [akwa] = await db.select({ id: caisses.id }).from(caisses).where(and(eq(caisses.parkId, park.id), eq(caisses.name, 'Caisse Akwa')));
   await db.insert(caisseAdmins).values({ caisseId: akwa.id, profileId: agentProfile.id, parkId: park.id });
+  // Its working life: a confirmed planning from three months ago to a month ahead, the recipes it
+  // made, mostly collected (some in part, some by mobile money), a few unpaid or deleted, and debts.
+  await seedDemoPlanningAndRecipes(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' });
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   return { created: true };
 }

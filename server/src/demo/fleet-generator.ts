@@ -119,8 +119,10 @@ export async function seedFleet(db: Db, parkId: string, size: FleetSize): Promis
     sex: (i % 10 >= 8 ? 'women' : 'men') as 'men' | 'women',
     gradeId: ref.gradeIds.length ? pick(ref.gradeIds, i) : null,
     driverTypeId: ref.driverTypeIds.length ? pick(ref.driverTypeIds, i) : null,
-    startWorkAt: day(-30 - (i % 700)),
-    daysOff: [7],
+    startWorkAt: day(-150 - (i % 700)),
+    // Most drivers take no weekly day off (the salary day is their rest from paying); one in five
+    // keeps Sunday, which the planning then reports as a conflict on Sundays.
+    daysOff: i % 5 === 4 ? [7] : [],
     blockedAt: null as Date | null,
     blockReason: null as string | null,
     desactivateAt: null as Date | null,
@@ -184,6 +186,7 @@ export async function seedFleet(db: Db, parkId: string, size: FleetSize): Promis
       collectionMethod: 'both',
       collectionType: 'recipe_objective',
       amount: kind === 3 ? 8000 : pick([12000, 15000, 18000], i),
+      salaryAmount: kind === 3 ? 1500 : 3000,
       frequency: 'daily',
       collectTime: '20:30',
     });

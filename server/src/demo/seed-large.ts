@@ -45,10 +45,11 @@ async function main() {
     const money = operationCount > 0 ? await seedOperations(database.db, park.id, { count: operationCount, years: 3 }) : { operations: 0, reversals: 0 };
     const today = new Date().toISOString().slice(0, 10);
     const recipeHistory = recipeYears > 0 ? await seedRecipeHistory(database.db, park.id, { years: recipeYears, today }) : { recipes: 0 };
-    // A bulk load leaves the planner's statistics behind until autovacuum notices; a real park grows
-    // slowly and has them. Refresh them now, as any bulk import should, so the figures measured
-    // right after reflect the plans production would get.
-    await database.pool.query('analyze');
+    // A bulk load leaves the planner's statistics behind until autovacuum notices, and the totals
+    // tables' trigger leaves dead row versions behind; a real park grows slowly and has neither.
+    // Vacuum and analyze now, as any bulk import should, so the figures measured right after
+    // reflect what production would get.
+    await database.pool.query('vacuum analyze');
     console.log(
       JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, seconds: (Date.now() - started) / 1000 }),
     );

@@ -6,7 +6,9 @@ import './access/access.reset.ts';
 import './files/files.reset.ts';
 import './drivers/drivers.reset.ts';
 import './vehicles/vehicle-groups.reset.ts';
+import './planning/planning.reset.ts';
 import './operations/operations.reset.ts';
+import './recipes/recipes.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';

@@ -9,6 +9,10 @@ import { withdrawalsCases } from './cases/withdrawals.cases.ts';
 import { operationsCases } from './cases/operations.cases.ts';
 import { caissesCases } from './cases/caisses.cases.ts';
 import { accountingCases } from './cases/accounting.cases.ts';
+import { recipesCases } from './cases/recipes.cases.ts';
+import { payinsCases } from './cases/payins.cases.ts';
+import { salaryDashboardCases } from './cases/salary-dashboard.cases.ts';
+import { planningCases } from './cases/planning.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -43,6 +47,12 @@ const CORE_CASES: RouteCase[] = [
   { method: 'GET', url: '/api/health', open: 'public liveness probe' },
   { method: 'GET', url: '/api/dev/status', open: 'development mode only, tells nothing about data' },
   { method: 'GET', url: '/api/dev/outbox', open: 'development mode only (never enabled in production)' },
+  {
+    method: 'POST',
+    url: '/api/dev/recipes/run-job',
+    // Development mode only; runs the acting park's job, names no record of another park.
+    denied: () => ({ url: '/api/dev/recipes/run-job', body: {} }),
+  },
 
   // Sign-in and session: the caller proves who they are; nothing of a park is named.
   { method: 'POST', url: '/api/login', open: 'sign-in' },
@@ -173,7 +183,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases];
 
 export { ZERO_ID };
 

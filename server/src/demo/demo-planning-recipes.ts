@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/database.ts';
+import { toWireDate } from '../platform/dates.ts';
+import { planPeriod } from '../modules/planning/planning.service.ts';
+import { runRecipeJob } from '../modules/recipes/recipe-job.ts';
+import { seedRecipeCollections } from './recipes-generator.ts';
+
+const DAY_MS = 86_400_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The demo park's working life: a confirmed planning from the start of the month three months ago
+ * to a month ahead (through the planning service, as 'Confirmer le planning' does), the expected
+ * recipes the job would have created every evening since (the job itself, run as of each week's
+ * end), how they were collected (seedRecipeCollections), and a few debts put on drivers by hand.
+ */
+export async function seedDemoPlanningAndRecipes(
+  db: Db,
+  park: { parkId: string; timeZone: string; currency: string },
+  now: Date = new Date(),
+): Promise<{ planned: number; recipes: number; collected: number; debts: number }> {
+  const today = toWireDate(now, park.timeZone).slice(0, 10);
+  const start = `${addDays(today, -92).slice(0, 7)}-01`;
+  const end = addDays(today, 31);
+  const { created: planned } = await planPeriod({ db, files: { signingKey: Buffer.alloc(0) } }, park, start, end);
+
+  // The job catches up 7 days back: run it as of the end of each week since the start, then now.
+  let recipes = 0;
+  for (let day = addDays(start, 6); day < today; day = addDays(day, 7)) {
+    recipes += (await runRecipeJob(db, new Date(Date.parse(`${day}T23:00:00Z`)), { parkId: park.parkId })).created;
+  }
+  recipes += (await runRecipeJob(db, now, { parkId: park.parkId })).created;
+
+  const { collected } = await seedRecipeCollections(db, park.parkId, today);
+
+  // Debts put on three drivers by hand ('Endetter le chauffeur'): a damaged mirror, an advance.
+  const debts = await db.execute(sql`
+    insert into recipes (id, park_id, kind, driver_id, vehicle_id, day, period_start, period_end, objective, salary_amount, comment, created_at)
+    select gen_random_uuid(), ${park.parkId}, 'debt', r.driver_id, r.vehicle_id, r.day, r.day, r.day,
+      (array[25000, 10000, 15000])[r.n], 0, (array['Rétroviseur cassé', 'Avance sur recette', 'Amende réglée par le parc'])[r.n], now()
+    from (
+      select driver_id, vehicle_id, day, row_number() over (order by driver_id) as n
+      from (select distinct on (driver_id) driver_id, vehicle_id, day from recipes
+            where park_id = ${park.parkId} and kind = 'expected' and day < ${today}::date - 10 order by driver_id, day desc) d
+    ) r
+    where r.n <= 3`);
+  return { planned, recipes, collected, debts: debts.rowCount ?? 0 };
+}
