@@ -1,0 +1,94 @@
+import { isSameDay, toDayString } from '../../ui/dates/periods.ts';
+
+/**
+ * The calendar's grids, built by hand (no calendar library: a month is 4 to 6 rows of 7 days).
+ * Weeks start on Monday (spec 000 section 9). Days are local dates at midnight, named by their
+ * `yyyy-MM-dd`, the key planning entries are grouped by. Pure functions.
+ */
+export interface CalendarDay {
+  /** yyyy-MM-dd */
+  key: string;
+  date: Date;
+  /** 1 = Monday ... 7 = Sunday (the spec's day_id). */
+  weekday: number;
+  /** Inside the period (or month) the grid was built for; other days are shown dimmed. */
+  inPeriod: boolean;
+  isToday: boolean;
+}
+
+/** Spec 000 section 9: 'Lundi' to 'Dimanche'. */
+export const WEEKDAY_NAMES = ['Lundi', 'Mardi', 'Mercredi', 'Jeudi', 'Vendredi', 'Samedi', 'Dimanche'] as const;
+export const WEEKDAY_SHORT_NAMES = ['Lun', 'Mar', 'Mer', 'Jeu', 'Ven', 'Sam', 'Dim'] as const;
+/** The work_week view shows Monday to Friday. */
+export const WORK_WEEK_LENGTH = 5;
+
+export function addDays(date: Date, days: number): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate() + days);
+}
+
+/** 1 = Monday ... 7 = Sunday. */
+export function weekdayOf(date: Date): number {
+  return ((date.getDay() + 6) % 7) + 1;
+}
+
+export function mondayOf(date: Date): Date {
+  return addDays(date, 1 - weekdayOf(date));
+}
+
+function dayOnly(date: Date): Date {
+  return new Date(date.getFullYear(), date.getMonth(), date.getDate());
+}
+
+function calendarDay(date: Date, first: Date, last: Date, today: Date | null): CalendarDay {
+  return {
+    key: toDayString(date),
+    date,
+    weekday: weekdayOf(date),
+    inPeriod: date >= first && date <= last,
+    isToday: today ? isSameDay(date, today) : false,
+  };
+}
+
+/** Every day from `start` to `end` (whole days, both included), in order. */
+export function daysBetween(start: Date, end: Date, today: Date | null = null): CalendarDay[] {
+  const first = dayOnly(start);
+  const last = dayOnly(end);
+  const days: CalendarDay[] = [];
+  for (let d = first; d <= last; d = addDays(d, 1)) days.push(calendarDay(d, first, last, today));
+  return days;
+}
+
+/**
+ * The weeks (Monday to Sunday, 7 days each) that cover `start` to `end`: the leading and trailing
+ * days of other months are included, flagged `inPeriod: false`.
+ */
+export function weeksCovering(start: Date, end: Date, today: Date | null = null): CalendarDay[][] {
+  const first = dayOnly(start);
+  const last = dayOnly(end < start ? start : end);
+  const weeks: CalendarDay[][] = [];
+  for (let monday = mondayOf(first); monday <= last; monday = addDays(monday, 7)) {
+    weeks.push(Array.from({ length: 7 }, (_, i) => calendarDay(addDays(monday, i), first, last, today)));
+  }
+  return weeks;
+}
+
+/** The grid of a month (month 0 = January): 4 to 6 Monday-first weeks. */
+export function monthGrid(year: number, month: number, today: Date | null = null): CalendarDay[][] {
+  return weeksCovering(new Date(year, month, 1), new Date(year, month + 1, 0), today);
+}
+
+/**
+ * The same weeks, Monday to Friday only (the work_week view), without the weeks whose working
+ * days all fall outside the period (a month starting on a Saturday doesn't open on last month's week).
+ */
+export function workWeeks(weeks: CalendarDay[][]): CalendarDay[][] {
+  return weeks.map((week) => week.slice(0, WORK_WEEK_LENGTH)).filter((days) => days.some((d) => d.inPeriod));
+}
+
+/** The first and last day a grid shows (what the calendar asks the server for). */
+export function gridBounds(weeks: CalendarDay[][]): { start: Date; end: Date } | null {
+  const first = weeks[0]?.[0];
+  const lastWeek = weeks[weeks.length - 1];
+  const last = lastWeek?.[lastWeek.length - 1];
+  return first && last ? { start: first.date, end: last.date } : null;
+}
