@@ -32,6 +32,8 @@ const VehiclesPage = lazy(() => import('../features/vehicles/VehiclesPage.tsx'))
 const ReportsPage = lazy(() => import('../features/accounting/ReportsPage.tsx'));
 const PnlPage = lazy(() => import('../features/pnl/PnlPage.tsx'));
 const OperationsPage = lazy(() => import('../features/operations/OperationsPage.tsx'));
+const SchedulePage = lazy(() => import('../features/planning/SchedulePage.tsx'));
+const ReceiptsPage = lazy(() => import('../features/recipes/ReceiptsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -91,6 +93,8 @@ export function AppRoutes() {
             <Route path="reports" element={guarded('VIEW_REPORTS', page(ReportsPage))} />
             <Route path="pnl" element={guarded('VIEW_PNL', page(PnlPage))} />
             <Route path="operations" element={guarded('VIEW_OPERATIONS', page(OperationsPage))} />
+            <Route path="schedule" element={guarded('VIEW_PLANNING', page(SchedulePage))} />
+            <Route path="receipts" element={guarded('VIEW_CASH_COLLECTION', page(ReceiptsPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
@@ -7,7 +8,10 @@ import { ParkCard } from './ParkCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
 
-/** Home: the acting park, the profile, and what this profile may do (real data from GET /api/user). */
+// The fleet cards and the revenue chart load with their own chunk, after the greeting.
+const FleetDashboard = lazy(() => import('../fleet-dashboard/FleetDashboard.tsx'));
+
+/** Home: the fleet dashboard (with VIEW_DASHBOARD), then the acting park, the profile, and what this profile may do (GET /api/user). */
 export default function DashboardHome() {
   const user = useCurrentUser();
   const { parkId } = useSession();
@@ -35,6 +39,7 @@ export default function DashboardHome() {
   }
 
   const park = actingPark(user.data, parkId);
+  const showFleet = !!parkId && user.data.permissions.includes('VIEW_DASHBOARD');
   return (
     <Stack gap="md" data-testid="dashboard-home">
       <div>
@@ -45,6 +50,11 @@ export default function DashboardHome() {
           {park ? `Vous travaillez sur le parc ${park.name}.` : 'Aucun parc n’est associé à ce profil.'}
         </Text>
       </div>
+      {showFleet ? (
+        <Suspense fallback={<Skeleton h={240} radius="md" />}>
+          <FleetDashboard parkId={parkId!} />
+        </Suspense>
+      ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ParkCard park={park} />
         <ProfileCard user={user.data} />

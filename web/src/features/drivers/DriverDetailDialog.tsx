@@ -1,11 +1,16 @@
 import { Center, Loader, Modal, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState, useEffect } from 'react';
+import { lazy, Suspense, useState, useEffect } from 'react';
 import { usePermissions } from '../auth/permissions.ts';
 import type { DriverRecord } from './drivers-api.ts';
 import { DriverInfoTab } from './DriverInfoTab.tsx';
 import { DriverSettingsTab } from './DriverSettingsTab.tsx';
 import { useDriver } from './queries.ts';
+
+// The recipes tab (payment form, pickers) loads when first shown, not with the dialog.
+const DriverRecipesTab = lazy(() => import('../recipes/DriverRecipesTab.tsx').then((m) => ({ default: m.DriverRecipesTab })));
+// The salary tab (period picker, payment) likewise.
+const SalaryTab = lazy(() => import('../salary/SalaryTab.tsx'));
 
 type DetailTab = 'infos' | 'recipes' | 'salary' | 'settings';
 
@@ -13,8 +18,7 @@ export const SALARY_DENIED_TOOLTIP = "Vous n'avez pas les permissions pour affic
 
 /**
  * The driver detail dialog (spec 000 section 2): 'Infos', 'Recettes', 'Salaire' and, for those who
- * may change drivers, 'Paramètres'. Receipts and salary come with the money module: their tabs say
- * so instead of showing empty figures.
+ * may change drivers, 'Paramètres'. The recipes and salary tabs load their own chunk when opened.
  */
 export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: string | null; onClose: () => void; onEdit: (driver: DriverRecord) => void }) {
   const { can } = usePermissions();
@@ -71,11 +75,15 @@ export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: st
             <DriverInfoTab driver={driver} />
           </Tabs.Panel>
           <Tabs.Panel value="recipes">
-            <MoneyModuleNote what="Les recettes du chauffeur (versements, objectifs, impayés)" />
+            <Suspense fallback={<Center py="xl"><Loader /></Center>}>
+              <DriverRecipesTab driver={driver} />
+            </Suspense>
           </Tabs.Panel>
           {canManage ? (
             <Tabs.Panel value="salary">
-              <MoneyModuleNote what="Le salaire du chauffeur" />
+              <Suspense fallback={<Center py="xl"><Loader /></Center>}>
+                <SalaryTab driver={driver} />
+              </Suspense>
             </Tabs.Panel>
           ) : null}
           {canManage ? (
@@ -86,13 +94,5 @@ export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: st
         </Tabs>
       )}
     </Modal>
-  );
-}
-
-function MoneyModuleNote({ what }: { what: string }) {
-  return (
-    <Text size="sm" c="dimmed" py="md" data-testid="driver-money-note">
-      {what} s’afficheront ici avec le module de gestion des recettes, qui n’est pas encore disponible.
-    </Text>
   );
 }

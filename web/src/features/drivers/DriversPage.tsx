@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
 import { Avatar, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import { Money } from '../../ui/Money.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { FleetTabs } from '../fleet/FleetTabs.tsx';
@@ -75,6 +76,20 @@ export default function DriversPage() {
         render: (d) => vehicleLabel(d) || <Text size="sm" c="dimmed">—</Text>,
       },
       { key: 'grade', header: 'Grade', exportValue: (d) => d.grade?.name ?? '', render: (d) => d.grade?.name ?? '—' },
+      {
+        key: 'dettes',
+        header: 'Dettes',
+        exportValue: (d) => String(d.dettes),
+        render: (d) =>
+          d.dettes > 0 ? (
+            <Text size="sm" c="red" span data-testid="driver-debt">
+              <Money amount={d.dettes} /> ({d.nbDettesRecipes})
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">—</Text>
+          ),
+      },
+      { key: 'sold', header: 'Solde', exportValue: (d) => String(d.sold), render: (d) => <Money amount={d.sold} size="sm" /> },
     ],
     [],
   );
