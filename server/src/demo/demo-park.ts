@@ -40,7 +40,7 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
     ownerType: 'professionnel',
     countryIsoCode: 'CM',
   });
-  await addProfile(db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
+  const ownerProfile = await addProfile(db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
   const agent = await createUser(db, {
     ...DEMO.agent,
     password: DEMO.password,
@@ -60,8 +60,9 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
   const [akwa] = await db.select({ id: caisses.id }).from(caisses).where(and(eq(caisses.parkId, park.id), eq(caisses.name, 'Caisse Akwa')));
   await db.insert(caisseAdmins).values({ caisseId: akwa.id, profileId: agentProfile.id, parkId: park.id });
   // Its working life: a confirmed planning from three months ago to a month ahead, the recipes it
-  // made, mostly collected (some in part, some by mobile money), a few unpaid or deleted, and debts.
-  await seedDemoPlanningAndRecipes(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' });
+  // made, mostly collected (some in part, some by mobile money), a few unpaid or deleted, debts,
+  // and last month's salaries of four drivers.
+  await seedDemoPlanningAndRecipes(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, ownerProfile.id);
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   return { created: true };
 }

@@ -3,6 +3,8 @@ import type { Db } from '../platform/db/database.ts';
 import { toWireDate } from '../platform/dates.ts';
 import { planPeriod } from '../modules/planning/planning.service.ts';
 import { runRecipeJob } from '../modules/recipes/recipe-job.ts';
+import { paySalary } from '../modules/salary/salary.service.ts';
+import type { ActingProfile } from '../platform/auth/auth-context.ts';
 import { seedRecipeCollections } from './recipes-generator.ts';
 
 const DAY_MS = 86_400_000;
@@ -12,13 +14,16 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
  * The demo park's working life: a confirmed planning from the start of the month three months ago
  * to a month ahead (through the planning service, as 'Confirmer le planning' does), the expected
  * recipes the job would have created every evening since (the job itself, run as of each week's
- * end), how they were collected (seedRecipeCollections), and a few debts put on drivers by hand.
+ * end), how they were collected (seedRecipeCollections), a few debts put on drivers by hand, and
+ * last month's salaries of four drivers (through the salary service, as the owner pays them: three
+ * in cash, one onto the driver's balance).
  */
 export async function seedDemoPlanningAndRecipes(
   db: Db,
   park: { parkId: string; timeZone: string; currency: string },
+  ownerProfileId: string,
   now: Date = new Date(),
-): Promise<{ planned: number; recipes: number; collected: number; debts: number }> {
+): Promise<{ planned: number; recipes: number; collected: number; debts: number; salaries: number }> {
   const today = toWireDate(now, park.timeZone).slice(0, 10);
   const start = `${addDays(today, -92).slice(0, 7)}-01`;
   const end = addDays(today, 31);
@@ -44,5 +49,24 @@ export async function seedDemoPlanningAndRecipes(
             where park_id = ${park.parkId} and kind = 'expected' and day < ${today}::date - 10 order by driver_id, day desc) d
     ) r
     where r.n <= 3`);
-  return { planned, recipes, collected, debts: debts.rowCount ?? 0 };
+  // Last month's salaries of the first four drivers who have fully paid recipes in it.
+  const lastMonthEnd = addDays(`${today.slice(0, 7)}-01`, -1);
+  const lastMonthStart = `${lastMonthEnd.slice(0, 7)}-01`;
+  const { rows: paid } = await db.execute<{ driver_id: string }>(sql`
+    select driver_id from recipes
+     where park_id = ${park.parkId} and day between ${lastMonthStart}::date and ${lastMonthEnd}::date and paid_at is not null and salary_amount > 0
+     group by driver_id order by driver_id limit 4`);
+  const owner: ActingProfile = {
+    id: ownerProfileId,
+    parkId: park.parkId,
+    type: 'proprietaire',
+    role: 'OWNER',
+    isOwner: true,
+    permissions: new Set(),
+    park: { timeZone: park.timeZone, currency: park.currency },
+  };
+  for (const [i, { driver_id }] of paid.entries()) {
+    await paySalary({ db }, owner, { driver_id, start_date: lastMonthStart, end_date: lastMonthEnd, payment_type: i === 3 ? 'sold' : 'cash' });
+  }
+  return { planned, recipes, collected, debts: debts.rowCount ?? 0, salaries: paid.length };
 }
