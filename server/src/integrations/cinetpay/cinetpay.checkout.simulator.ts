@@ -8,8 +8,8 @@
  * Answers are HTTP 200 with CinetPay's `code`, as the API does.
  */
 import { randomBytes } from 'node:crypto';
-import { deliveryLog, fetchTransport, paymentPage, type CollectionSimLevers, type SettleOptions } from '../../platform/payments/collection-sim.ts';
-import { simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
+import { deliveryLog, fetchTransport, paymentPage, payerLevers, settleLater, type CollectionSimLevers, type SettleOptions } from '../../platform/payments/collection-sim.ts';
+import { attachSimServer, jsonBody, simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
 import { cinetPayToken } from './cinetpay.checkout.ts';
 
 export interface CinetPayPayment {
@@ -91,14 +91,7 @@ export async function startCinetPayCheckoutSimulator(options: CinetPayCheckoutSi
     settleAfterMs: options.settleAfterMs === undefined ? null : options.settleAfterMs,
     transport: fetchTransport,
     delivered: log.delivered,
-    async complete(ref: string, o?: SettleOptions) {
-      const p = find(ref);
-      if (p) await settle(p, 'success', o);
-    },
-    async fail(ref: string, o?: SettleOptions) {
-      const p = find(ref);
-      if (p) await settle(p, 'failed', o);
-    },
+    ...payerLevers(find, settle),
   } as CinetPayCheckoutSimulator;
 
   const server = await startSimServer(options.port, async (req) => {
@@ -115,12 +108,8 @@ export async function startCinetPayCheckoutSimulator(options: CinetPayCheckoutSi
     }
 
     if (req.method !== 'POST') return null;
-    let body: Record<string, unknown>;
-    try {
-      body = JSON.parse(req.body) as Record<string, unknown>;
-    } catch {
-      return answer('608', 'MINIMUM_REQUIRED_FIELDS', null, 'Corps JSON invalide');
-    }
+    const body = jsonBody(req.body) as Record<string, unknown> | undefined;
+    if (body === undefined) return answer('608', 'MINIMUM_REQUIRED_FIELDS', null, 'Corps JSON invalide');
     if (body.apikey !== apiKey || String(body.site_id) !== siteId) return answer('609', 'AUTH_NOT_FOUND', null, 'apikey ou site_id incorrect');
 
     if (req.path === '/v2/payment') {
@@ -146,7 +135,7 @@ export async function startCinetPayCheckoutSimulator(options: CinetPayCheckoutSi
         payment_date: null,
       };
       payments.push(p);
-      if (sim.settleAfterMs !== null) setTimeout(() => void settle(p, simOutcomeFor(p.customer_phone_number)).catch(() => undefined), sim.settleAfterMs).unref();
+      if (sim.settleAfterMs !== null) settleLater(sim.settleAfterMs, () => settle(p, simOutcomeFor(p.customer_phone_number)));
       if (server.takeDrop()) return { status: 0, drop: true };
       return { status: 200, body: { code: '201', message: 'CREATED', description: 'Transaction created with success', data: { payment_token: token, payment_url: `${sim.url}/p/${token}` }, api_response_id: randomBytes(6).toString('hex') } };
     }
@@ -161,8 +150,5 @@ export async function startCinetPayCheckoutSimulator(options: CinetPayCheckoutSi
     return null;
   });
 
-  sim.url = server.url;
-  Object.assign(sim, server.levers);
-  sim.close = server.close;
-  return sim;
+  return attachSimServer(sim, server);
 }

@@ -6,7 +6,7 @@
  * `code` (0 for success), as the API does.
  */
 import { randomBytes } from 'node:crypto';
-import { later, simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
+import { attachSimServer, later, simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
 
 export interface CinetPayTransfer {
   transaction_id: string;
@@ -146,8 +146,5 @@ export async function startCinetPaySimulator(options: CinetPaySimulatorOptions =
     return null;
   });
 
-  sim.url = server.url;
-  Object.assign(sim, server.levers);
-  sim.close = server.close;
-  return sim;
+  return attachSimServer(sim, server);
 }

@@ -11,87 +11,23 @@
  * one withdrawal names the same transfer, and a second POST is refused by MTN (409) instead of
  * paying twice. Our id travels as externalId.
  */
-import { createHash } from 'node:crypto';
-import { ProviderAuthRefused, send, unknownOutcome, type HttpOptions } from '../../platform/payments/http.ts';
+import { ProviderAuthRefused, unknownOutcome } from '../../platform/payments/http.ts';
 import { PayoutOutcomeUnknown, type PayoutProvider, type PayoutResult } from '../../platform/payments/payments.types.ts';
+import { createMtnMomoSession, mtnOutcome, mtnReferenceId, type MtnMomoOptions } from './mtn-momo.session.ts';
 
-export interface MtnMomoClientOptions {
-  /** Default https://proxy.momoapi.mtn.com; the simulator's URL in tests and the demo. */
-  baseUrl?: string;
-  apiUser: string;
-  apiKey: string;
-  /** The Disbursement product's Ocp-Apim-Subscription-Key. */
-  subscriptionKey: string;
-  /** sandbox, mtncameroon, mtnivorycoast ... */
-  targetEnvironment: string;
-  timeoutMs?: number;
-  now?: () => number;
-  fetch?: typeof fetch;
-}
+export { mtnReferenceId };
 
-/** The MTN reference id of a transaction: deterministic, UUID v4-shaped. */
-export function mtnReferenceId(reference: string): string {
-  const h = createHash('sha256').update(`flotte-mtn:${reference}`).digest('hex');
-  const variant = ((parseInt(h[16], 16) & 0x3) | 0x8).toString(16);
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-function toResult(body: { status?: unknown; financialTransactionId?: unknown; reason?: unknown }, referenceId: string): PayoutResult | null {
-  if (body.status === 'SUCCESSFUL') return { status: 'success', providerRef: referenceId };
-  if (body.status === 'PENDING') return { status: 'pending', providerRef: referenceId };
-  if (body.status === 'FAILED') return { status: 'failed', providerRef: referenceId, detail: typeof body.reason === 'string' ? body.reason : JSON.stringify(body.reason ?? null) };
-  return null;
-}
+/** subscriptionKey: the Disbursement product's Ocp-Apim-Subscription-Key. */
+export type MtnMomoClientOptions = MtnMomoOptions;
 
 export function createMtnMomoClient(options: MtnMomoClientOptions): PayoutProvider {
-  const baseUrl = (options.baseUrl ?? 'https://proxy.momoapi.mtn.com').replace(/\/+$/, '');
-  const basic = Buffer.from(`${options.apiUser}:${options.apiKey}`).toString('base64');
-  const http: HttpOptions = { timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch ?? fetch, secrets: [options.apiKey, options.subscriptionKey, basic], provider: 'MTN MoMo' };
-  const now = options.now ?? Date.now;
-  let cached: { value: string; refreshAt: number } | undefined;
-  let pending: Promise<{ value: string; refreshAt: number }> | undefined;
-
-  async function fetchToken() {
-    const res = await send(http, 'token request', `${baseUrl}/disbursement/token/`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'ocp-apim-subscription-key': options.subscriptionKey },
-    });
-    const body = res.json as { access_token?: unknown; expires_in?: unknown } | undefined;
-    const expires = Number(body?.expires_in);
-    if (res.status === 401 || res.status === 403) throw new ProviderAuthRefused(`MTN MoMo token refused: HTTP ${res.status}`);
-    if (res.status !== 200 || typeof body?.access_token !== 'string' || !Number.isFinite(expires)) throw unknownOutcome(http, 'token request', res.status, res.text);
-    return { value: body.access_token, refreshAt: now() + expires * 1000 - Math.min(60_000, (expires * 1000) / 2) };
-  }
-
-  async function token(): Promise<string> {
-    if (cached && now() < cached.refreshAt) return cached.value;
-    pending ??= fetchToken().finally(() => (pending = undefined));
-    cached = await pending;
-    return cached.value;
-  }
-
-  async function call(what: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string }) {
-    const headersFor = (t: string) => ({
-      authorization: `Bearer ${t}`,
-      'x-target-environment': options.targetEnvironment,
-      'ocp-apim-subscription-key': options.subscriptionKey,
-      ...init.headers,
-    });
-    let t = await token();
-    let res = await send({ ...http, secrets: [...http.secrets, t] }, what, `${baseUrl}${path}`, { ...init, headers: headersFor(t) });
-    if (res.status === 401) {
-      // The token may have been revoked early: renew once, retry once (the reference id keeps a retried POST one transfer).
-      if (cached?.value === t) cached = undefined;
-      t = await token();
-      res = await send({ ...http, secrets: [...http.secrets, t] }, what, `${baseUrl}${path}`, { ...init, headers: headersFor(t) });
-    }
-    return res;
-  }
+  // The token renewal and the one retry after a 401 are in the session (mtn-momo.session.ts).
+  const { http, token, call } = createMtnMomoSession('disbursement', options);
 
   async function status(referenceId: string): Promise<PayoutResult | null> {
     const res = await call('transfer status', `/disbursement/v1_0/transfer/${referenceId}`, {});
     if (res.status === 404) return null;
-    const result = res.status === 200 && res.json ? toResult(res.json as object, referenceId) : null;
+    const result = res.status === 200 && res.json ? mtnOutcome(res.json as object, referenceId) : null;
     if (!result) throw unknownOutcome(http, 'transfer status', res.status, res.text);
     return result;
   }

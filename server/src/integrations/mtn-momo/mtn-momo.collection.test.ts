@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallbackDelivery } from '../../platform/payments/collection-sim.ts';
 import type { CollectionRequest } from '../../platform/payments/collection.types.ts';
 import { PayoutOutcomeUnknown } from '../../platform/payments/payments.types.ts';
-import { mtnReferenceId } from './mtn-momo.client.ts';
+import { mtnReferenceId } from './mtn-momo.session.ts';
 import { createMtnCollectionClient } from './mtn-momo.collection.ts';
 import { startMtnCollectionSimulator, type MtnCollectionSimulator } from './mtn-momo.collection.simulator.ts';
 

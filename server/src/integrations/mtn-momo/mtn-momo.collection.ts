@@ -12,80 +12,21 @@
  * token our URL carries, and only makes us read the status from the API.
  */
 import { PayoutOutcomeUnknown } from '../../platform/payments/payments.types.ts';
-import { ProviderAuthRefused, send, unknownOutcome, type HttpOptions } from '../../platform/payments/http.ts';
+import { ProviderAuthRefused, unknownOutcome } from '../../platform/payments/http.ts';
 import type { CollectionProvider, CollectionResult, ParsedCallback } from '../../platform/payments/collection.types.ts';
-import { mtnReferenceId } from './mtn-momo.client.ts';
+import { createMtnMomoSession, mtnOutcome, mtnReferenceId, type MtnMomoOptions } from './mtn-momo.session.ts';
 
-export interface MtnCollectionOptions {
-  baseUrl?: string;
-  apiUser: string;
-  apiKey: string;
-  /** The Collection product's Ocp-Apim-Subscription-Key. */
-  subscriptionKey: string;
-  targetEnvironment: string;
-  timeoutMs?: number;
-  now?: () => number;
-  fetch?: typeof fetch;
-}
-
-function toResult(body: { status?: unknown; reason?: unknown }, referenceId: string): CollectionResult | null {
-  if (body.status === 'SUCCESSFUL') return { status: 'success', providerRef: referenceId };
-  if (body.status === 'PENDING') return { status: 'pending', providerRef: referenceId };
-  if (body.status === 'FAILED') {
-    const reason = typeof body.reason === 'string' ? body.reason : JSON.stringify(body.reason ?? null);
-    return { status: 'failed', providerRef: referenceId, detail: reason };
-  }
-  return null;
-}
+/** subscriptionKey: the Collection product's Ocp-Apim-Subscription-Key. */
+export type MtnCollectionOptions = MtnMomoOptions;
 
 export function createMtnCollectionClient(options: MtnCollectionOptions): CollectionProvider {
-  const baseUrl = (options.baseUrl ?? 'https://proxy.momoapi.mtn.com').replace(/\/+$/, '');
-  const basic = Buffer.from(`${options.apiUser}:${options.apiKey}`).toString('base64');
-  const http: HttpOptions = { timeoutMs: options.timeoutMs ?? 15_000, fetch: options.fetch ?? fetch, secrets: [options.apiKey, options.subscriptionKey, basic], provider: 'MTN MoMo' };
-  const now = options.now ?? Date.now;
-  let cached: { value: string; refreshAt: number } | undefined;
-  let pending: Promise<{ value: string; refreshAt: number }> | undefined;
-
-  async function fetchToken() {
-    const res = await send(http, 'token request', `${baseUrl}/collection/token/`, {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'ocp-apim-subscription-key': options.subscriptionKey },
-    });
-    const body = res.json as { access_token?: unknown; expires_in?: unknown } | undefined;
-    const expires = Number(body?.expires_in);
-    if (res.status === 401 || res.status === 403) throw new ProviderAuthRefused(`MTN MoMo collection token refused: HTTP ${res.status}`);
-    if (res.status !== 200 || typeof body?.access_token !== 'string' || !Number.isFinite(expires)) throw unknownOutcome(http, 'token request', res.status, res.text);
-    return { value: body.access_token, refreshAt: now() + expires * 1000 - Math.min(60_000, (expires * 1000) / 2) };
-  }
-
-  async function token(): Promise<string> {
-    if (cached && now() < cached.refreshAt) return cached.value;
-    pending ??= fetchToken().finally(() => (pending = undefined));
-    cached = await pending;
-    return cached.value;
-  }
-
-  async function call(what: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string }) {
-    const headersFor = (t: string) => ({
-      authorization: `Bearer ${t}`,
-      'x-target-environment': options.targetEnvironment,
-      'ocp-apim-subscription-key': options.subscriptionKey,
-      ...init.headers,
-    });
-    let t = await token();
-    let res = await send({ ...http, secrets: [...http.secrets, t] }, what, `${baseUrl}${path}`, { ...init, headers: headersFor(t) });
-    if (res.status === 401) {
-      if (cached?.value === t) cached = undefined;
-      t = await token();
-      res = await send({ ...http, secrets: [...http.secrets, t] }, what, `${baseUrl}${path}`, { ...init, headers: headersFor(t) });
-    }
-    return res;
-  }
+  // The token renewal and the one retry after a 401 are in the session (mtn-momo.session.ts).
+  const { http, token, call } = createMtnMomoSession('collection', options);
 
   async function status(referenceId: string): Promise<CollectionResult | null> {
     const res = await call('request-to-pay status', `/collection/v1_0/requesttopay/${referenceId}`, {});
     if (res.status === 404) return null;
-    const result = res.status === 200 && res.json ? toResult(res.json as object, referenceId) : null;
+    const result = res.status === 200 && res.json ? mtnOutcome(res.json as object, referenceId) : null;
     if (!result) throw unknownOutcome(http, 'request-to-pay status', res.status, res.text);
     return result;
   }

@@ -7,8 +7,8 @@
  * duplicates). Payments from numbers ending in 0000 fail when they settle on their own.
  */
 import { randomBytes } from 'node:crypto';
-import { deliveryLog, fetchTransport, paymentPage, unixNow, type CollectionSimLevers, type SettleOptions } from '../../platform/payments/collection-sim.ts';
-import { simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
+import { deliveryLog, fetchTransport, paymentPage, payerLevers, settleLater, unixNow, type CollectionSimLevers, type SettleOptions } from '../../platform/payments/collection-sim.ts';
+import { attachSimServer, jsonBody, simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
 import { waveSignature } from './wave.checkout.ts';
 
 export interface WaveCheckoutSessionSim {
@@ -88,14 +88,7 @@ export async function startWaveCheckoutSimulator(options: WaveCheckoutSimulatorO
     settleAfterMs: options.settleAfterMs === undefined ? null : options.settleAfterMs,
     transport: fetchTransport,
     delivered: log.delivered,
-    async complete(ref: string, o?: SettleOptions) {
-      const s = findSession(ref);
-      if (s) await settle(s, 'success', o);
-    },
-    async fail(ref: string, o?: SettleOptions) {
-      const s = findSession(ref);
-      if (s) await settle(s, 'failed', o);
-    },
+    ...payerLevers(findSession, settle),
   } as WaveCheckoutSimulator;
 
   const server = await startSimServer(options.port, async (req) => {
@@ -124,12 +117,8 @@ export async function startWaveCheckoutSimulator(options: WaveCheckoutSimulatorO
         if (seen.body !== req.body) return { status: 409, body: { code: 'idempotency-mismatch', message: 'Idempotency-Key reused with another request' } };
         return { status: 200, body: seen.session };
       }
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(req.body) as Record<string, unknown>;
-      } catch {
-        return { status: 400, body: { code: 'request-validation-error', message: 'Invalid JSON' } };
-      }
+      const body = jsonBody(req.body) as Record<string, unknown> | undefined;
+      if (body === undefined) return { status: 400, body: { code: 'request-validation-error', message: 'Invalid JSON' } };
       const { amount, currency } = body;
       if (typeof amount !== 'string' || !/^\d+$/.test(amount) || Number(amount) <= 0 || currency !== 'XOF') {
         return { status: 400, body: { code: 'request-validation-error', message: 'amount (whole string) and currency XOF are required' } };
@@ -158,7 +147,7 @@ export async function startWaveCheckoutSimulator(options: WaveCheckoutSimulatorO
       if (typeof key === 'string') byKey.set(key, { body: req.body, session });
       if (sim.settleAfterMs !== null) {
         const payer = (session.restrict_payer_mobile ?? '').replace(/^\+/, '');
-        setTimeout(() => void settle(session, simOutcomeFor(payer)).catch(() => undefined), sim.settleAfterMs).unref();
+        settleLater(sim.settleAfterMs, () => settle(session, simOutcomeFor(payer)));
       }
       if (server.takeDrop()) return { status: 0, drop: true };
       return { status: 200, body: session };
@@ -183,8 +172,5 @@ export async function startWaveCheckoutSimulator(options: WaveCheckoutSimulatorO
     return null;
   });
 
-  sim.url = server.url;
-  Object.assign(sim, server.levers);
-  sim.close = server.close;
-  return sim;
+  return attachSimServer(sim, server);
 }

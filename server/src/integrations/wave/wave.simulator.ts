@@ -5,7 +5,7 @@
  * `settleAfterMs`, or at once when that is 0, or on settle()); numbers ending in 0000 fail.
  */
 import { randomBytes } from 'node:crypto';
-import { later, simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
+import { attachSimServer, jsonBody, later, simOutcomeFor, startSimServer, type SimLevers, type SimOutcome } from '../../platform/payments/simulator-kit.ts';
 
 export interface WavePayout {
   id: string;
@@ -69,12 +69,8 @@ export async function startWaveSimulator(options: WaveSimulatorOptions = {}): Pr
     if (req.method === 'POST' && req.path === '/v1/payout') {
       const key = req.headers['idempotency-key'];
       if (typeof key !== 'string' || !key) return { status: 400, body: { code: 'missing-idempotency-key', message: 'Idempotency-Key header is required' } };
-      let body: Record<string, unknown>;
-      try {
-        body = JSON.parse(req.body) as Record<string, unknown>;
-      } catch {
-        return { status: 400, body: { code: 'request-validation-error', message: 'Invalid JSON' } };
-      }
+      const body = jsonBody(req.body) as Record<string, unknown> | undefined;
+      if (body === undefined) return { status: 400, body: { code: 'request-validation-error', message: 'Invalid JSON' } };
       const seen = byKey.get(key);
       if (seen) {
         if (seen.bodyHash !== req.body) return { status: 409, body: { code: 'idempotency-mismatch', message: 'Idempotency-Key reused with another request' } };
@@ -117,8 +113,5 @@ export async function startWaveSimulator(options: WaveSimulatorOptions = {}): Pr
     return null;
   });
 
-  sim.url = server.url;
-  Object.assign(sim, server.levers);
-  sim.close = server.close;
-  return sim;
+  return attachSimServer(sim, server);
 }

@@ -1,4 +1,5 @@
 import { wallClockInZone, type TPlanningConflictReason, type TPlanningRole, type TPlanningSlot } from '@flotte/contract';
+import type { PlanningDriverLink, PlanningFields } from '../vehicles/current-driver.ts';
 
 /**
  * The planning engine: vehicles' work-planning configurations turned into dated entries for a
@@ -7,36 +8,15 @@ import { wallClockInZone, type TPlanningConflictReason, type TPlanningRole, type
  * wheel" on a day is the same reading as vehicles/current-driver.ts (the fleet's current driver).
  */
 
-export type WorkPlanning = 'hourly' | 'daily' | 'weekly';
+export type WorkPlanning = PlanningFields['workPlanning'];
 
-export interface EngineConfigDriver {
-  driverId: string;
-  /** 1 for the first driver of the configuration, 2 for the second. */
-  position: number;
-  /** 1 = Monday ... 7 = Sunday. */
-  workDays: readonly number[];
-  /** Hourly planning: 1 = first slot (start to handover), 2 = second (handover to end). */
-  hourIntervalId: number | null;
-  /** yyyy-MM-dd: not planned before (the configuration's own start). */
-  startWorkAt: string | null;
-}
+/** The configuration's shape is the vehicles module's (current-driver.ts), with the salary day as stored. */
+export type EngineConfigDriver = PlanningDriverLink;
 
-export interface EngineConfig {
-  workPlanning: WorkPlanning;
-  numberDrivers: number;
-  /** Service hours, 'HH:mm' wall clock in the park's zone; an end before the start is past midnight. */
-  startTime: string;
-  endTime: string;
-  passationTime: string | null;
-  alternation: boolean;
-  alternatingDays: number | null;
-  alternatingWeeks: number | null;
-  /** yyyy-MM-dd */
-  startAlternationAt: string | null;
+export interface EngineConfig extends PlanningFields {
   salaryDayConfig: boolean;
   /** 1 = Monday ... 7 = Sunday, read only when salaryDayConfig. */
   salaryDayId: number | null;
-  firstDriverAlternationId: string | null;
   drivers: readonly EngineConfigDriver[];
 }
 

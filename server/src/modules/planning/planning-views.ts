@@ -1,6 +1,7 @@
-import type { TMaintenanceEntry, TPlanningDriverRef, TPlanningEntry, TPlanningRole, TPlanningSlot, TPlanningVehicleRef } from '@flotte/contract';
+import type { TMaintenanceEntry, TPlanningDriverRef, TPlanningEntry, TPlanningSlot, TPlanningVehicleRef } from '@flotte/contract';
 import { fromMinor } from '../../platform/money.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
+import type { EngineEntry } from './planning-engine.ts';
 import type { DriverRefRow, VehicleRefRow } from './planning.queries.ts';
 
 /** How planning rows travel: the calendar's entry shape (ZPlanningEntry) and its references. */
@@ -15,20 +16,8 @@ export function driverRef(files: Signing, d: DriverRefRow): TPlanningDriverRef {
   return { id: d.id, first_name: d.firstName, last_name: d.lastName, image: imageLink(files, d.image) };
 }
 
-export interface EntryParts {
-  id: string | null;
-  day: string;
-  slot: TPlanningSlot;
-  /** Wire datetimes in the park's zone. */
-  startsAt: string;
-  endsAt: string;
-  passationAt: string | null;
-  isSalaryDay: boolean;
-  role: TPlanningRole;
-  rotationGroupId: string | null;
-  /** Minor units, read only on a salary day. */
-  salaryAmount: number | null;
-}
+/** An engine entry (or a stored one) without its references, which the caller resolves; id null until stored. */
+export type EntryParts = Omit<EngineEntry, 'vehicleId' | 'driverId'> & { id: string | null };
 
 /**
  * One entry as the calendar reads it: the driver also on the field of its slot (full_half,

@@ -94,6 +94,19 @@ export async function rotationOfVehicles(db: Reader, parkId: string, vehicleIds:
 
 export type PlanningDriverRow = EngineDriver & { image: string | null; phone: string };
 
+/** A driver's columns as the engine and availability read them (PlanningDriverRow). */
+const planningDriverColumns = {
+  id: drivers.id,
+  firstName: drivers.firstName,
+  lastName: drivers.lastName,
+  image: drivers.image,
+  phone: drivers.phone,
+  blockedAt: drivers.blockedAt,
+  desactivateAt: drivers.desactivateAt,
+  daysOff: drivers.daysOff,
+  startWorkAt: drivers.startWorkAt,
+};
+
 /** The park's drivers among these ids, with what availability reads. */
 export async function planningDrivers(db: Reader, parkId: string, ids: string[]): Promise<PlanningDriverRow[]> {
   const unique = [...new Set(ids)];
@@ -101,17 +114,7 @@ export async function planningDrivers(db: Reader, parkId: string, ids: string[])
   return prepared(
     db,
     db
-      .select({
-        id: drivers.id,
-        firstName: drivers.firstName,
-        lastName: drivers.lastName,
-        image: drivers.image,
-        phone: drivers.phone,
-        blockedAt: drivers.blockedAt,
-        desactivateAt: drivers.desactivateAt,
-        daysOff: drivers.daysOff,
-        startWorkAt: drivers.startWorkAt,
-      })
+      .select(planningDriverColumns)
       .from(drivers)
       .where(and(eq(drivers.parkId, parkId), anyId(drivers.id, unique))),
   );
@@ -287,17 +290,7 @@ export async function availableDrivers(db: Reader, parkId: string, start: string
 /** Drivers suspended, deactivated, or with days off: the candidates for the unavailability list. */
 export async function unavailableDriverCandidates(db: Reader, parkId: string): Promise<PlanningDriverRow[]> {
   return db
-    .select({
-      id: drivers.id,
-      firstName: drivers.firstName,
-      lastName: drivers.lastName,
-      image: drivers.image,
-      phone: drivers.phone,
-      blockedAt: drivers.blockedAt,
-      desactivateAt: drivers.desactivateAt,
-      daysOff: drivers.daysOff,
-      startWorkAt: drivers.startWorkAt,
-    })
+    .select(planningDriverColumns)
     .from(drivers)
     .where(and(eq(drivers.parkId, parkId), or(sql`${drivers.blockedAt} is not null`, sql`${drivers.desactivateAt} is not null`, sql`cardinality(${drivers.daysOff}) > 0`)))
     .orderBy(asc(drivers.lastName), asc(drivers.firstName));

@@ -20,6 +20,7 @@ import { anyId } from '../../platform/db/prepared.ts';
 import { fromWireDate, toWireDate } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FilesDeps } from '../files/files.service.ts';
+import { driverLinkOf, planningFieldsOf } from '../vehicles/vehicle-config.service.ts';
 import { planningsOf, type StoredPlanning } from '../vehicles/vehicles.queries.ts';
 import {
   addDays,
@@ -89,27 +90,11 @@ export function readPeriod(deps: PlanningDeps, acting: ActingProfile, q: TPlanni
 }
 
 function toEngineConfig(stored: StoredPlanning): EngineConfig {
-  const c = stored.config;
   return {
-    workPlanning: c.workPlanning,
-    numberDrivers: c.numberDrivers,
-    startTime: c.startTime,
-    endTime: c.endTime,
-    passationTime: c.passationTime,
-    alternation: c.alternation,
-    alternatingDays: c.alternatingDays,
-    alternatingWeeks: c.alternatingWeeks,
-    startAlternationAt: c.startAlternationAt,
-    salaryDayConfig: c.salaryDayConfig,
-    salaryDayId: c.salaryDayId,
-    firstDriverAlternationId: c.firstDriverAlternationId,
-    drivers: stored.drivers.map((d) => ({
-      driverId: d.link.driverId,
-      position: d.link.position,
-      workDays: d.link.workDays,
-      hourIntervalId: d.link.hourIntervalId,
-      startWorkAt: d.link.startWorkAt,
-    })),
+    ...planningFieldsOf(stored),
+    salaryDayConfig: stored.config.salaryDayConfig,
+    salaryDayId: stored.config.salaryDayId,
+    drivers: stored.drivers.map(driverLinkOf),
   };
 }
 

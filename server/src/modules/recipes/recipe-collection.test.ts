@@ -1,23 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes, OPERATION_MESSAGES, RECIPE_COLLECTION_MESSAGES as M, type TOperation, type TRecipe } from '@flotte/contract';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
+import type { TestContext } from '../../../test/test-context.ts';
 import { caisseBalance, cashCaisse, insertCaisse, memberWith, pnlBalance, subAccount } from '../operations/operations-test-helpers.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { applyRecipePayments } from './recipe-collection.ts';
 import { recipePayments } from './recipes.tables.ts';
-import { as, driverSold, fundDriverSold, insertRecipe, ledgerHolds, recipeRow, recipeWorld, today, type RecipeWorld } from './recipes-test-helpers.ts';
+import { as, driverSold, fundDriverSold, insertRecipe, ledgerHolds, recipeRow, recipeWorld, today, useRecipeWorld, type RecipeWorld } from './recipes-test-helpers.ts';
 
 let ctx: TestContext;
 let w: RecipeWorld;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-beforeEach(async () => {
-  w = await recipeWorld(ctx);
-});
-afterAll(() => ctx?.close());
+useRecipeWorld({ context: (c) => (ctx = c), world: (x) => (w = x) });
 
 const post = (url: string, body: unknown, s = w.owner) => ctx.api('POST', url, { ...as(s), body });
 const payExpected = (body: Record<string, unknown>, s = w.owner) => post('/api/transaction/paid-recipe-expected-today', body, s);

@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/test-context.ts';
 import { fromWireDate } from '../../platform/dates.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { runRecipeJob, vehiclesWithoutPlanningOn } from './recipe-job.ts';
 import { addDays } from './recipe-periods.ts';
-import { as, daysFrom, expectedRecipesOf, insertEntries, recipeWorld, setRecipeConfig, type RecipeWorld } from './recipes-test-helpers.ts';
+import { as, daysFrom, expectedRecipesOf, insertEntries, setRecipeConfig, useRecipeWorld, type RecipeWorld } from './recipes-test-helpers.ts';
 
 let ctx: TestContext;
 let w: RecipeWorld;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-beforeEach(async () => {
-  w = await recipeWorld(ctx);
-});
-afterAll(() => ctx?.close());
+useRecipeWorld({ context: (c) => (ctx = c), world: (x) => (w = x) });
 
 /** Wednesday 11 March 2026, 21:00 in Douala: past the default 20:30 collection. */
 const WED = '2026-03-11';

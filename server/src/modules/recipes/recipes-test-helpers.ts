@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { SignedIn, TestContext } from '../../../test/test-context.ts';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createTestContext, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { fromWireDate, toWireDate } from '../../platform/dates.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { balanceOf, ledgerAccount, post } from '../ledger/ledger.service.ts';
@@ -36,6 +37,22 @@ export async function recipeWorld(ctx: TestContext): Promise<RecipeWorld> {
   const driverB = await insertDriver(ctx, fx.park.id, { firstName: 'Bruno', lastName: 'Bella' });
   const vehicle = await insertVehicle(ctx.database.db, fx.park.id, { registration: `RC-${parks}-${Math.random().toString(36).slice(2, 6)}`, label: 'Taxi 1' });
   return { parkId: fx.park.id, owner, driverA, driverB, vehicle };
+}
+
+/**
+ * The hooks a recipes test file starts with: one test context for the file (closed after it), and
+ * a fresh park (recipeWorld) before each case, handed to the file's own variables.
+ */
+export function useRecipeWorld(set: { context: (ctx: TestContext) => void; world: (w: RecipeWorld) => void }): void {
+  let ctx: TestContext | undefined;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    set.context(ctx);
+  });
+  beforeEach(async () => {
+    set.world(await recipeWorld(ctx!));
+  });
+  afterAll(() => ctx?.close());
 }
 
 export async function insertRecipe(

@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ErrorCodes, RECIPE_COLLECTION_MESSAGES as M, type TRecipe, type TRecipeDayGroup } from '@flotte/contract';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
+import type { TestContext } from '../../../test/test-context.ts';
 import { memberWith } from '../operations/operations-test-helpers.ts';
 import { addDays } from './recipe-periods.ts';
-import { as, fundDriverSold, insertRecipe, recipeWorld, today, type RecipeWorld } from './recipes-test-helpers.ts';
+import { as, fundDriverSold, insertRecipe, recipeWorld, today, useRecipeWorld, type RecipeWorld } from './recipes-test-helpers.ts';
 
 let ctx: TestContext;
 let w: RecipeWorld;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-beforeEach(async () => {
-  w = await recipeWorld(ctx);
-});
-afterAll(() => ctx?.close());
+useRecipeWorld({ context: (c) => (ctx = c), world: (x) => (w = x) });
 
 const get = (url: string, s = w.owner) => ctx.api('GET', url, as(s));
 const send = (method: string, url: string, body: unknown, s = w.owner) => ctx.api(method, url, { ...as(s), body });

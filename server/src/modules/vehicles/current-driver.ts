@@ -20,23 +20,24 @@
  *   drives nothing, and a deactivated vehicle has no driver.
  */
 
-export interface PlanningDriver {
+/** A driver's place in a vehicle's work planning, as stored (also the planning engine's). */
+export interface PlanningDriverLink {
   driverId: string;
   /** 1 for the first driver of the planning, 2 for the second. */
   position: number;
   /** 1 = Monday ... 7 = Sunday. */
   workDays: readonly number[];
+  /** Hourly planning: 1 = first slot (start to handover), 2 = second (handover to end). */
   hourIntervalId: number | null;
-  /** yyyy-MM-dd, or null. */
+  /** yyyy-MM-dd: not planned before (the configuration's own start), or null. */
   startWorkAt: string | null;
-  active: boolean;
 }
 
-export interface Planning {
-  vehicleStatus: string;
+/** A vehicle's work-planning configuration, as stored (also the planning engine's), drivers aside. */
+export interface PlanningFields {
   workPlanning: 'hourly' | 'daily' | 'weekly';
   numberDrivers: number;
-  /** HH:mm */
+  /** Service hours, 'HH:mm' wall clock in the park's zone; an end before the start is past midnight. */
   startTime: string;
   endTime: string;
   passationTime: string | null;
@@ -45,8 +46,17 @@ export interface Planning {
   alternatingWeeks: number | null;
   /** yyyy-MM-dd */
   startAlternationAt: string | null;
-  salaryDayId: number | null;
   firstDriverAlternationId: string | null;
+}
+
+export interface PlanningDriver extends PlanningDriverLink {
+  active: boolean;
+}
+
+export interface Planning extends PlanningFields {
+  vehicleStatus: string;
+  /** 1 = Monday ... 7 = Sunday; null when the configuration has no salary day. */
+  salaryDayId: number | null;
   drivers: readonly PlanningDriver[];
 }
 

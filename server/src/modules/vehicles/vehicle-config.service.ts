@@ -7,7 +7,7 @@ import { fromMinor, toMinor } from '../../platform/money.ts';
 import { assignableDrivers, statusOf } from '../drivers/drivers.service.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
 import { parkDetail } from '../park/park.service.ts';
-import { currentDriverId, driverWeekdays, type ParkNow, type Planning } from './current-driver.ts';
+import { currentDriverId, driverWeekdays, type ParkNow, type Planning, type PlanningDriverLink, type PlanningFields } from './current-driver.ts';
 import { otherVehiclesOfDrivers, planningsOf, type PlanningDriverRow, type StoredPlanning } from './vehicles.queries.ts';
 import { vehicleConfigDrivers, vehicleConfigs, vehicleRecipeConfigs, vehicles } from './vehicles.tables.ts';
 
@@ -47,10 +47,10 @@ export async function parkContext(deps: VehiclesDeps, parkId: string, known?: Pa
 
 // ---------------------------------------------------------------- reading
 
-export function toPlanning(vehicleStatus: string, stored: StoredPlanning): Planning {
+/** A stored configuration's fields, drivers and salary day aside (what current-driver.ts and the planning engine share). */
+export function planningFieldsOf(stored: StoredPlanning): PlanningFields {
   const c = stored.config;
   return {
-    vehicleStatus,
     workPlanning: c.workPlanning,
     numberDrivers: c.numberDrivers,
     startTime: c.startTime,
@@ -60,16 +60,28 @@ export function toPlanning(vehicleStatus: string, stored: StoredPlanning): Plann
     alternatingDays: c.alternatingDays,
     alternatingWeeks: c.alternatingWeeks,
     startAlternationAt: c.startAlternationAt,
-    salaryDayId: c.salaryDayConfig ? c.salaryDayId : null,
     firstDriverAlternationId: c.firstDriverAlternationId,
-    drivers: stored.drivers.map((d) => ({
-      driverId: d.link.driverId,
-      position: d.link.position,
-      workDays: d.link.workDays,
-      hourIntervalId: d.link.hourIntervalId,
-      startWorkAt: d.link.startWorkAt,
-      active: statusOf(d.driver) === 'active',
-    })),
+  };
+}
+
+/** A stored driver's place in the configuration. */
+export function driverLinkOf(d: StoredPlanning['drivers'][number]): PlanningDriverLink {
+  return {
+    driverId: d.link.driverId,
+    position: d.link.position,
+    workDays: d.link.workDays,
+    hourIntervalId: d.link.hourIntervalId,
+    startWorkAt: d.link.startWorkAt,
+  };
+}
+
+export function toPlanning(vehicleStatus: string, stored: StoredPlanning): Planning {
+  const c = stored.config;
+  return {
+    vehicleStatus,
+    ...planningFieldsOf(stored),
+    salaryDayId: c.salaryDayConfig ? c.salaryDayId : null,
+    drivers: stored.drivers.map((d) => ({ ...driverLinkOf(d), active: statusOf(d.driver) === 'active' })),
   };
 }
 

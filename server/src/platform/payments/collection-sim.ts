@@ -3,6 +3,7 @@
  * they deliver the provider's callback to our webhook, the levers tests drive a payment with, and
  * the small payment page a person clicks in the demo ("Payer" / "Refuser").
  */
+import type { SimOutcome } from './simulator-kit.ts';
 
 export interface CallbackDelivery {
   url: string;
@@ -57,6 +58,28 @@ export function deliveryLog(): { delivered: { delivery: CallbackDelivery; status
       for (let i = 0; i < times; i++) delivered.push({ delivery: d, status: await t(d) });
     },
   };
+}
+
+/**
+ * The payer's levers, complete() and fail(), over a simulator's own lookup (by our reference or the
+ * provider's id) and settlement.
+ */
+export function payerLevers<P>(find: (reference: string) => P | undefined, settle: (payment: P, outcome: SimOutcome, options?: SettleOptions) => Promise<void>): Pick<CollectionSimLevers, 'complete' | 'fail'> {
+  return {
+    async complete(reference, options) {
+      const p = find(reference);
+      if (p) await settle(p, 'success', options);
+    },
+    async fail(reference, options) {
+      const p = find(reference);
+      if (p) await settle(p, 'failed', options);
+    },
+  };
+}
+
+/** A payment that settles on its own `ms` later (its callback sent), without keeping the process alive. */
+export function settleLater(ms: number, settle: () => Promise<void>): void {
+  setTimeout(() => void settle().catch(() => undefined), ms).unref();
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -123,3 +123,20 @@ export async function startSimServer(port: number | undefined, handle: (req: Sim
 export function later(ms: number, work: () => void): void {
   setTimeout(work, ms).unref();
 }
+
+/** A request's JSON body; undefined when it is not JSON (each simulator answers that its own way). */
+export function jsonBody(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Gives a simulator its server's URL, levers and close(), once the server listens. */
+export function attachSimServer<S extends SimLevers & { url: string }>(sim: S, server: SimServer): S {
+  sim.url = server.url;
+  Object.assign(sim, server.levers);
+  sim.close = server.close;
+  return sim;
+}
