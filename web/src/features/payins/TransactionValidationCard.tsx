@@ -109,7 +109,7 @@ export function TransactionValidationCard({ validation, onCompleted, onCancelled
               Référence <Code>{current.reference}</Code>
             </Text>
           </div>
-          <Badge color={BADGE[state].color} variant="light" data-testid="payin-status">
+          <Badge color={BADGE[state].color} variant="light" tt="none" style={{ flexShrink: 0 }} data-testid="payin-status">
             {BADGE[state].label}
           </Badge>
         </Group>

@@ -131,9 +131,25 @@ function Figure({ label, amount, currency, testId, strong }: { label: string; am
   );
 }
 
+/** Words as written and never cut: the table lets the vehicle wrap instead ('Recette non soldée' read 'RECETTE …'). */
+const STATE_BADGE = { variant: 'light', tt: 'none', style: { minWidth: 'max-content' } } as const;
+
 function lineState(l: TSalaryLine) {
-  if (l.kind === 'salary_day') return <Badge color="grape" variant="light">Jour de salaire</Badge>;
-  return l.counted ? <Badge color="teal" variant="light">Comptée</Badge> : <Badge color="orange" variant="light">{SALARY_MESSAGES.notSettled}</Badge>;
+  if (l.kind === 'salary_day')
+    return (
+      <Badge color="grape" {...STATE_BADGE}>
+        Jour de salaire
+      </Badge>
+    );
+  return l.counted ? (
+    <Badge color="teal" {...STATE_BADGE}>
+      Comptée
+    </Badge>
+  ) : (
+    <Badge color="orange" {...STATE_BADGE}>
+      {SALARY_MESSAGES.notSettled}
+    </Badge>
+  );
 }
 
 /** The lines that make the figure, by day. */
