@@ -82,8 +82,10 @@ export async function seedRecipeCollections(db: Db, parkId: string, today: strin
 
 /**
  * Years of daily recipes for the benchmark's large park (`seed:large -- --recipes-years N`): one
- * recipe a day for the first driver of each configured vehicle, with the same mix of outcomes as
- * the demo (3 % deleted, 5 % unpaid, 10 % partial, the rest paid). Only the recipes themselves:
+ * recipe a day for the first driver of each configured vehicle: over the last 90 days 3 % deleted,
+ * 5 % unpaid and 10 % partly paid; before that, as debts get settled, 3 % deleted, 1 % unpaid and
+ * 1 % partly paid (a park whose debts were never settled would sum more rows for its totals; see
+ * bench/README.md). The rest paid. Only the recipes themselves:
  * their collections' operations are not written (the park's operations come from
  * seedOperations), because the benchmark measures the recipe lists and the dashboard, which read
  * the recipes. Inserted a month at a time.
@@ -97,10 +99,10 @@ export async function seedRecipeHistory(db: Db, parkId: string, plan: { years: n
         objective, collected, salary_amount, created_at, paid_at, deleted_at, delete_comment)
       select gen_random_uuid(), ${parkId}, 'expected', d.driver_id, c.vehicle_id, g.day, g.day, g.day, 'daily', 'recipe_objective',
         c.amount,
-        case when o.h < 8 then 0 when o.h < 18 then (c.amount / 2 / 500) * 500 else c.amount end,
+        case when o.h < o.unpaid then 0 when o.h < o.unpaid + o.partial then (c.amount / 2 / 500) * 500 else c.amount end,
         coalesce(c.salary_amount, 0),
         g.day::timestamp + time '20:30',
-        case when o.h >= 18 then g.day::timestamp + time '21:00' end,
+        case when o.h >= o.unpaid + o.partial then g.day::timestamp + time '21:00' end,
         case when o.h < 3 then g.day::timestamp + interval '1 day' end,
         case when o.h < 3 then 'Recette saisie en double' end
       from vehicle_recipe_configs c
@@ -111,7 +113,13 @@ export async function seedRecipeHistory(db: Db, parkId: string, plan: { years: n
           least(date_trunc('month', ${plan.today}::date - make_interval(months => ${m})) + interval '1 month' - interval '1 day', ${plan.today}::date - 1),
           interval '1 day') day
       ) g
-      cross join lateral (select abs(hashtext(c.vehicle_id::text || g.day::text)) % 100 as h) o
+      -- The last 90 days: 8 % unpaid (3 of them deleted) and 10 % partly paid; older debts were
+      -- mostly settled since: 4 % unpaid (3 deleted) and 1 % partly paid remain.
+      cross join lateral (
+        select abs(hashtext(c.vehicle_id::text || g.day::text)) % 100 as h,
+          case when g.day >= ${plan.today}::date - 90 then 8 else 4 end as unpaid,
+          case when g.day >= ${plan.today}::date - 90 then 10 else 1 end as partial
+      ) o
       where c.park_id = ${parkId} and c.amount > 0
       on conflict do nothing`);
     total += res.rowCount ?? 0;
