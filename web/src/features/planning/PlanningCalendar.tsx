@@ -22,6 +22,11 @@ export interface PlanningCalendarProps {
 
 /** A month cell shows this many entries, then '+N' opens the day. */
 export const MONTH_CELL_ENTRIES = 3;
+/**
+ * Entries an agenda day shows before '+N de plus' when the agenda spans several days: a month of a
+ * 25-vehicle park is some 700 cards, which a phone on a slow network should not lay out at once.
+ */
+export const AGENDA_DAY_ENTRIES = 6;
 export const EMPTY_PERIOD_TEXT = 'Aucun planning sur cette période';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -184,9 +189,11 @@ function AgendaView({
   workOnly,
   ...options
 }: { period: Period; today: Date; byDay: Map<string, TCalendarEntry[]>; workOnly: boolean } & CardOptions) {
+  const [opened, setOpened] = useState<ReadonlySet<string>>(new Set());
   const days = daysBetween(period.start, period.end, today).filter((d) => (!workOnly || d.weekday <= WORK_WEEK_LENGTH) && (byDay.get(d.key)?.length ?? 0) > 0);
   if (days.length === 0) return <EmptyPlaceholder text={EMPTY_PERIOD_TEXT} testId="planning-empty" />;
   const todayKey = toDayString(today);
+  const limitFor = (key: string) => (days.length > 1 && !opened.has(key) ? AGENDA_DAY_ENTRIES : Infinity);
   return (
     <Stack gap="lg" data-testid="planning-agenda">
       {days.map((day) => (
@@ -202,10 +209,17 @@ function AgendaView({
             ) : null}
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs">
-            {(byDay.get(day.key) ?? []).map((e) => (
+            {(byDay.get(day.key) ?? []).slice(0, limitFor(day.key)).map((e) => (
               <PlanningEntryCard key={entryKey(e)} entry={e} {...options} />
             ))}
           </SimpleGrid>
+          {(byDay.get(day.key)?.length ?? 0) > limitFor(day.key) ? (
+            <UnstyledButton mt={6} onClick={() => setOpened(new Set(opened).add(day.key))} data-testid="planning-agenda-more">
+              <Text size="sm" c="brand" fw={600}>
+                +{(byDay.get(day.key)?.length ?? 0) - AGENDA_DAY_ENTRIES} de plus
+              </Text>
+            </UnstyledButton>
+          ) : null}
         </section>
       ))}
     </Stack>
