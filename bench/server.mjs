@@ -152,11 +152,18 @@ export function processMemory(pid) {
 }
 
 async function call(base, method, url, body, headers = {}) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
-    body: body ? JSON.stringify(body) : undefined,
-    signal: AbortSignal.timeout(15_000),
+  const send = () =>
+    fetch(`${base}${url}`, {
+      method,
+      headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
+      body: body ? JSON.stringify(body) : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+  // After a long seed the pooled keep-alive socket may have been closed by the server as the next
+  // request goes out ('fetch failed'); a fresh connection is what a browser would use. Once.
+  const res = await send().catch((err) => {
+    if (err instanceof TypeError && err.message === 'fetch failed') return send();
+    throw err;
   });
   const text = await res.text();
   let json;
