@@ -88,7 +88,9 @@ export async function seedRecipeCollections(db: Db, parkId: string, today: strin
  * bench/README.md). The rest paid. Only the recipes themselves:
  * their collections' operations are not written (the park's operations come from
  * seedOperations), because the benchmark measures the recipe lists and the dashboard, which read
- * the recipes. Inserted a month at a time.
+ * the recipes. Inserted a month at a time. The same first drivers are planned full days from 90
+ * days ago to a month ahead, so the dashboard's "vehicles without planning" probes a real
+ * planning table.
  */
 export async function seedRecipeHistory(db: Db, parkId: string, plan: { years: number; today: string }): Promise<{ recipes: number }> {
   let total = 0;
@@ -124,5 +126,15 @@ export async function seedRecipeHistory(db: Db, parkId: string, plan: { years: n
       on conflict do nothing`);
     total += res.rowCount ?? 0;
   }
+  await db.execute(sql`
+    insert into planning_entries (id, park_id, vehicle_id, driver_id, day, slot, starts_at, ends_at)
+    select gen_random_uuid(), ${parkId}, c.vehicle_id, d.driver_id, g.day, 'full',
+      (g.day::timestamp + time '06:00') at time zone p.time_zone, (g.day::timestamp + time '22:00') at time zone p.time_zone
+    from vehicle_recipe_configs c
+    join parks p on p.id = c.park_id
+    join vehicle_config_drivers d on d.vehicle_id = c.vehicle_id and d.position = 1
+    cross join lateral (select day::date from generate_series(${plan.today}::date - 90, ${plan.today}::date + 31, interval '1 day') day) g
+    where c.park_id = ${parkId}
+    on conflict do nothing`);
   return { recipes: total };
 }

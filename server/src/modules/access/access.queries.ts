@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, expandPermissions, OWNER_ROLE, type Permission } from '@flotte/contract';
-import { supportsNamedStatements, type Db } from '../../platform/db/database.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { namedQuery } from '../../platform/db/prepared.ts';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { otpChallenges, otpSends, parks, profileRoles, profiles, refreshTokens, roles, sessions, users } from './access.tables.ts';
 import type { Identifier } from './identity.ts';
@@ -52,15 +53,6 @@ export function permissionsOf(role: string, held: string[]): Set<Permission> {
  * Named (prepared) statements for the per-request hot path: PostgreSQL parses and plans them once
  * per connection instead of on every call, about a third of their cost.
  */
-function pool(db: Db): Pick<import('pg').Pool, 'query'> {
-  return (db as unknown as { $client: import('pg').Pool }).$client;
-}
-
-/** The statement's name where the engine can prepare it per connection (not on embedded PGlite). */
-function statementName(db: Db, name: string): string | undefined {
-  return supportsNamedStatements(pool(db)) ? name : undefined;
-}
-
 const LOAD_CALLER_SQL = `
   select s.pin_verified_at, s.profile_id as session_profile_id,
          p.id as profile_id, p.park_id, p.type, p.role, k.time_zone, k.currency,
@@ -80,7 +72,7 @@ const LOAD_CALLER_SQL = `
  */
 export async function loadCaller(db: Db, q: { userId: string; sessionId: string; profileId: string | null }) {
   if (!UUID.test(q.sessionId) || !UUID.test(q.userId) || (q.profileId && !UUID.test(q.profileId))) return null;
-  const result = await pool(db).query<{
+  const result = await namedQuery<{
     pin_verified_at: Date | null;
     session_profile_id: string | null;
     profile_id: string | null;
@@ -90,7 +82,7 @@ export async function loadCaller(db: Db, q: { userId: string; sessionId: string;
     permissions: string[] | null;
     time_zone: string | null;
     currency: string | null;
-  }>({ name: statementName(db, 'flotte_load_caller'), text: LOAD_CALLER_SQL, values: [q.sessionId, q.userId, q.profileId] });
+  }>(db, 'flotte_load_caller', LOAD_CALLER_SQL, [q.sessionId, q.userId, q.profileId]);
   const row = result.rows[0];
   if (!row) return null;
   const pinVerifiedAt = row.pin_verified_at ? new Date(row.pin_verified_at) : null;
@@ -135,7 +127,7 @@ export interface UserWithParks {
 
 /** GET /api/user in one prepared round trip: the user and the parks of their profiles. */
 export async function userWithParks(db: Db, userId: string, actingProfileId: string | null): Promise<UserWithParks | null> {
-  const { rows } = await pool(db).query({ name: statementName(db, 'flotte_user_with_parks'), text: USER_WITH_PARKS_SQL, values: [userId, actingProfileId] });
+  const { rows } = await namedQuery<Record<string, any>>(db, 'flotte_user_with_parks', USER_WITH_PARKS_SQL, [userId, actingProfileId]);
   if (!rows.length) return null;
   const u = rows[0];
   return {

@@ -49,6 +49,8 @@ export const drivers = pgTable(
   },
   (t) => [
     index('drivers_park_idx').on(t.parkId, t.lastName, t.firstName),
+    // The dashboard's driver counts (total, active, before this month) read this index alone.
+    index('drivers_park_standing_idx').on(t.parkId, t.createdAt, t.blockedAt, t.desactivateAt),
     uniqueIndex('drivers_park_phone_key').on(t.parkId, t.phone),
     index('drivers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],

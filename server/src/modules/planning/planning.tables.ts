@@ -69,7 +69,8 @@ export const planningEntries = pgTable(
   },
   (t) => [
     uniqueIndex('planning_entries_vehicle_day_slot_key').on(t.vehicleId, t.day, t.slot),
-    index('planning_entries_park_day_idx').on(t.parkId, t.day),
+    // With vehicle_id, the dashboard's "planned today?" reads the index alone.
+    index('planning_entries_park_day_idx').on(t.parkId, t.day, t.vehicleId),
     index('planning_entries_driver_day_idx').on(t.driverId, t.day),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { anyId } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -147,13 +147,17 @@ export async function applyRecipePayments(tx: Tx, input: ApplyRecipePaymentsInpu
       createdBy: input.actorId,
       createdAt: at,
     });
-    const collected = recipe.collected + amount;
-    await tx
-      .update(recipes)
-      .set({ collected, objective, paidAt: objective > 0 && collected >= objective ? at : null })
-      .where(eq(recipes.id, recipe.id));
     fundMovementIds.push(movement.id);
   }
+  // The recipes' new figures in one statement, so recipe_day_totals' trigger sums them per day and
+  // updates each day's row once (in day order) instead of once per recipe.
+  const collected = checked.map(({ recipe, amount }) => recipe.collected + amount);
+  await tx.execute(sql`
+    update recipes r set collected = v.collected, objective = v.objective,
+           paid_at = case when v.objective > 0 and v.collected >= v.objective then ${at.toISOString()}::timestamptz end
+      from unnest(${sql.param(checked.map((c) => c.recipe.id))}::uuid[], ${sql.param(collected)}::bigint[], ${sql.param(checked.map((c) => c.objective))}::bigint[])
+           as v(id, collected, objective)
+     where r.id = v.id`);
   return { fundMovementIds };
 }
 

@@ -1,12 +1,10 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import {
-  recipeDayLabel,
   type TDeletedRecipesPage,
   type TExpectedToday,
   type TRecipe,
   type TRecipeHistoryPage,
   type TRecipeStatus,
-  type TUnpaidHistory,
 } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
@@ -20,11 +18,10 @@ import { recipePayments, recipes } from './recipes.tables.ts';
 import { recipeView, selectRecipes, type RecipeRow, type ViewContext } from './recipe-view.ts';
 
 /**
- * Reading recipes: today's expected ones, the unpaid ones grouped by day, the receipts history
- * and the deleted ones. A page reads its 20 rows through an index range (recipes_unpaid_idx for
- * the unpaid lists: park, day; only live unpaid rows are in it), newest day first, plus one
- * aggregate for its days' totals and one for the filter's total, so it costs the same on a park
- * with three years of daily recipes for 1,000 vehicles as on a small one.
+ * Reading recipes: today's expected ones, the receipts history and the deleted ones (the unpaid
+ * list, the hottest, has its own file: unpaid-history.ts). A page reads its 20 rows through an
+ * index range (recipes_park_day_idx: park, day, id), newest day first, so it costs the same on a
+ * park with three years of daily recipes for 1,000 vehicles as on a small one.
  */
 
 export interface RecipesDeps {
@@ -63,7 +60,6 @@ const unpaid = (parkId: string) => [eq(recipes.parkId, parkId), isNull(recipes.d
 const money = (acting: ActingProfile, minor: number | string | null) => fromMinor(Number(minor ?? 0), acting.park.currency);
 /** How far past the page the receipts history counts exactly. */
 export const COUNT_AHEAD = 10_000;
-const remainingSql = sql<string>`coalesce(sum(greatest(${recipes.objective} - ${recipes.collected}, 0)), 0)`;
 
 /** GET /transaction/recipes/expected-today: today's expected recipes not paid yet. */
 export async function expectedToday(deps: RecipesDeps, acting: ActingProfile, q: { driver_id?: string }): Promise<TExpectedToday> {
@@ -90,41 +86,6 @@ function periodConditions(q: { driver_id?: string; start_date?: string; end_date
     q.start_date ? gte(recipes.day, q.start_date) : undefined,
     q.end_date ? lte(recipes.day, q.end_date) : undefined,
   ];
-}
-
-/**
- * GET /transaction/unpaid/recipes/history: a page of unpaid recipes (itemPerPage of them, newest
- * day first, then by id), grouped by day; each day carries the totals of all its unpaid recipes
- * under the filter (not only this page's), and total_remaining is the filter's whole remainder.
- */
-export async function unpaidHistory(deps: RecipesDeps, acting: ActingProfile, q: UnpaidQuery): Promise<TUnpaidHistory> {
-  const where = and(...unpaid(acting.parkId), ...periodConditions(q))!;
-  const offset = (q.page - 1) * q.itemPerPage;
-  const [rows, [total]] = await Promise.all([
-    selectRecipes(deps.db).where(where).orderBy(desc(recipes.day), desc(recipes.id)).limit(q.itemPerPage + 1).offset(offset),
-    deps.db.select({ remaining: remainingSql }).from(recipes).where(where),
-  ]);
-  const hasMore = rows.length > q.itemPerPage;
-  const page = rows.slice(0, q.itemPerPage);
-  const days = [...new Set(page.map((r) => r.r.day))];
-  const totals = days.length
-    ? await deps.db
-        .select({ day: recipes.day, objective: sql<string>`coalesce(sum(${recipes.objective}), 0)`, remaining: remainingSql })
-        .from(recipes)
-        .where(and(where, sql`${recipes.day} = any(${sql.param(days)}::date[])`))
-        .groupBy(recipes.day)
-    : [];
-  const totalsByDay = new Map(totals.map((t) => [t.day, t]));
-  const today = parkToday(acting);
-  const view = viewer(deps, acting);
-  const items = days.map((day) => ({
-    day,
-    label: recipeDayLabel(day, today),
-    total_objective: money(acting, totalsByDay.get(day)?.objective ?? 0),
-    total_remaining: money(acting, totalsByDay.get(day)?.remaining ?? 0),
-    recipes: page.filter((r) => r.r.day === day).map(view),
-  }));
-  return { items, meta: { page: q.page, itemPerPage: q.itemPerPage, has_more: hasMore }, total_remaining: money(acting, total?.remaining ?? 0) };
 }
 
 const STATUS_CONDITIONS: Record<TRecipeStatus, SQL> = {

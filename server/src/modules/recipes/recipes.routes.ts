@@ -28,7 +28,8 @@ import { AppError } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { changeRecipeDriver, createDebt, deleteRecipe, manageRecipe } from './recipe-admin.service.ts';
 import { exceptionalPayment, payExpectedRecipe, payRecipes, type RecipePaymentDeps } from './recipe-payments.service.ts';
-import { deletedRecipes, expectedToday, recipeHistory, unpaidHistory } from './recipes.queries.ts';
+import { deletedRecipes, expectedToday, recipeHistory } from './recipes.queries.ts';
+import { unpaidHistory } from './unpaid-history.ts';
 
 const tags = ['recipes'];
 const zIdParams = z.object({ id: z.string() });

@@ -49,9 +49,11 @@ export const recipes = pgTable(
   },
   (t) => [
     uniqueIndex('recipes_expected_key').on(t.vehicleId, t.driverId, t.periodStart).where(sql`${t.kind} = 'expected'`),
-    index('recipes_park_day_idx').on(t.parkId, t.day).where(sql`${t.deletedAt} is null`),
-    // The migration adds INCLUDE (objective, collected, driver_id): the unpaid totals read the index alone.
-    index('recipes_unpaid_idx').on(t.parkId, t.day).where(sql`${t.deletedAt} is null and ${t.paidAt} is null`),
+    // Pages read newest day first, then by id: with id in the key a page is an index range of its
+    // 20 rows, not a sort of the newest day's thousand.
+    index('recipes_park_day_idx').on(t.parkId, t.day, t.id).where(sql`${t.deletedAt} is null`),
+    // The migration adds INCLUDE (objective, collected): a driver's unpaid totals read the index alone.
+    index('recipes_unpaid_idx').on(t.parkId, t.day, t.id).where(sql`${t.deletedAt} is null and ${t.paidAt} is null`),
     index('recipes_driver_day_idx').on(t.driverId, t.day),
     index('recipes_deleted_idx').on(t.parkId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],

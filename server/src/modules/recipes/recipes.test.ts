@@ -118,6 +118,13 @@ describe('the unpaid recipes', () => {
     const mine = await get(`/api/transaction/unpaid/recipes/history?driver_id=${w.driverB}&start_date=${addDays(t, -30)}&end_date=${t}`);
     expect((mine.data.items as TRecipeDayGroup[]).map((g) => [g.day, g.recipes.length])).toEqual([[t, 6]]);
     expect(mine.data.total_remaining).toBe(6_000);
+
+    const december = await get('/api/transaction/unpaid/recipes/history?start_date=2025-12-01&end_date=2025-12-31');
+    expect((december.data.items as TRecipeDayGroup[]).map((g) => [g.day, g.recipes.length, g.total_objective, g.total_remaining])).toEqual([['2025-12-24', 1, 5_000, 4_000]]);
+    expect(december.data.total_remaining).toBe(4_000);
+    // Past the last page: no recipes, and still the filter's whole remainder.
+    const beyond = await get('/api/transaction/unpaid/recipes/history?page=5');
+    expect(beyond.data).toMatchObject({ items: [], total_remaining: 36_000, meta: { page: 5, has_more: false } });
   });
 
   it("lists today's expected recipes with what remains on them", async () => {

@@ -76,6 +76,8 @@ export const vehicles = pgTable(
   },
   (t) => [
     index('vehicles_park_idx').on(t.parkId, t.createdAt),
+    // The dashboard's vehicle counts (total, active, in maintenance, before this month) read this index alone.
+    index('vehicles_park_status_idx').on(t.parkId, t.status, t.createdAt),
     index('vehicles_group_idx').on(t.groupId),
     index('vehicles_park_model_idx').on(t.parkId, t.modelId),
     index('vehicles_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),

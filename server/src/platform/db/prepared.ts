@@ -32,3 +32,13 @@ export function prepared<T>(db: object, query: Preparable<T>): Promise<T> {
  * per id, so a page of 10 and a page of 7 share the same statement text (and prepared statement).
  */
 export const anyId = (column: PgColumn, ids: string[]) => sql`${column} = any(${sql.param(ids)}::uuid[])`;
+
+/**
+ * A hand-written statement run as a named prepared statement where the engine allows it (see
+ * `prepared`), for the hottest reads, where building the query with drizzle on every request would
+ * cost more than running it. `name` must be unique to `text`.
+ */
+export function namedQuery<R extends object>(db: object, name: string, text: string, values: unknown[]): Promise<import('pg').QueryResult<R>> {
+  const pool = (db as { $client: import('pg').Pool }).$client;
+  return pool.query<R>({ name: supportsNamedStatements(pool) ? name : undefined, text, values });
+}

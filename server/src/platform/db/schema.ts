@@ -15,5 +15,6 @@ export * from '../idempotency/idempotency.tables.ts';
 export * from '../../modules/operations/operation-totals.tables.ts';
 export * from '../../modules/planning/planning.tables.ts';
 export * from '../../modules/recipes/recipes.tables.ts';
+export * from '../../modules/recipes/recipe-day-totals.tables.ts';
 export * from '../../modules/payins/payins.tables.ts';
 export * from '../../modules/salary/salary.tables.ts';
