@@ -207,31 +207,23 @@ export function RotationGroupFormDialog({ opened, group, parkId, onClose }: Rota
                     comboboxProps={{ withinPortal: true }}
                     data-testid="rotation-vehicle"
                   />
-                  <Select
+                  <RowDriverSelect
                     label="Chauffeur principal"
-                    placeholder="Aucun"
                     data={driverOptions}
+                    loading={drivers.isPending}
                     value={row.principal_driver_id}
                     onChange={(v) => setRow(index, { principal_driver_id: v })}
-                    clearable
-                    searchable
-                    nothingFoundMessage={drivers.isPending ? 'Chargement…' : 'Aucun chauffeur'}
                     error={issue(`vehicles.${index}.principal_driver_id`)}
-                    comboboxProps={{ withinPortal: true }}
-                    data-testid="rotation-principal"
+                    testId="rotation-principal"
                   />
-                  <Select
+                  <RowDriverSelect
                     label="Chauffeur intérimaire"
-                    placeholder="Aucun"
                     data={driverOptions}
+                    loading={drivers.isPending}
                     value={row.interim_driver_id}
                     onChange={(v) => setRow(index, { interim_driver_id: v })}
-                    clearable
-                    searchable
-                    nothingFoundMessage={drivers.isPending ? 'Chargement…' : 'Aucun chauffeur'}
                     error={issue(`vehicles.${index}.interim_driver_id`)}
-                    comboboxProps={{ withinPortal: true }}
-                    data-testid="rotation-interim"
+                    testId="rotation-interim"
                   />
                 </SimpleGrid>
               </Paper>
@@ -263,4 +255,31 @@ export function RotationGroupFormDialog({ opened, group, parkId, onClose }: Rota
 /** Field paths this form shows next to a field (the others are toasted). */
 function isFormPath(field: string): boolean {
   return field === 'name' || field === 'group_id' || field === 'vehicles' || /^vehicles\.\d+\.(vehicle_id|principal_driver_id|interim_driver_id)$/.test(field);
+}
+
+/** A vehicle row's principal or interim driver: optional, searchable among the park's drivers. */
+function RowDriverSelect(props: {
+  label: string;
+  data: { value: string; label: string }[];
+  loading: boolean;
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error: string | undefined;
+  testId: string;
+}) {
+  return (
+    <Select
+      label={props.label}
+      placeholder="Aucun"
+      data={props.data}
+      value={props.value}
+      onChange={props.onChange}
+      clearable
+      searchable
+      nothingFoundMessage={props.loading ? 'Chargement…' : 'Aucun chauffeur'}
+      error={props.error}
+      comboboxProps={{ withinPortal: true }}
+      data-testid={props.testId}
+    />
+  );
 }
