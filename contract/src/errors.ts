@@ -149,6 +149,8 @@ export const ErrorCodes = {
   SALARY_PERIOD_TOO_LONG: { code: 4490, status: 400, message: 'Choisissez une période de 366 jours au plus' },
   SALARY_SUB_ACCOUNT_MISSING: { code: 4491, status: 409, message: "Le sous-compte des salaires (code salary) manque au plan comptable du parc" },
   DASHBOARD_DRIVER_OR_VEHICLE: { code: 4492, status: 400, message: 'Précisez un chauffeur ou un véhicule (un seul des deux)' },
+  // Readiness (GET /api/health): the database does not answer, a load balancer sends traffic elsewhere.
+  SERVICE_UNAVAILABLE: { code: 5503, status: 503, message: 'Service momentanément indisponible.' },
   INTERNAL: INTERNAL_ERROR,
 } as const satisfies Record<string, { code: number; status: number; message: string }>;
 

@@ -16,6 +16,10 @@ import { LOG_REDACT, requestId } from './platform/request-id.ts';
 import { registerWebApp } from './platform/web-app.ts';
 import { registerRouteCatalog } from './platform/route-catalog.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
+import { registerHealth } from './platform/health.ts';
+import { rateLimitStore } from './platform/rate-limit-store.ts';
+import { openStorage } from './platform/storage/storage.config.ts';
+import type { FileStorage } from './platform/storage/storage.types.ts';
 import { loadCaller } from './modules/access/access.queries.ts';
 import type { AccessDeps } from './modules/access/access.deps.ts';
 import { authRoutes } from './modules/access/auth.routes.ts';
@@ -80,8 +84,12 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   registerSecurityHeaders(app, { hsts: config.cookieSecure });
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 4, fields: 50, fieldSize: 64 * 1024 } });
+  // Counted in Redis when REDIS_URL is set (shared by every instance), else in this process.
+  const limits = await rateLimitStore(config.redisUrl, app.log);
+  app.addHook('onClose', () => limits.close());
   await app.register(rateLimit, {
     global: false,
+    ...limits.options,
     errorResponseBuilder: () => ({ statusCode: 429, code: ErrorCodes.RATE_LIMITED.code, message: ErrorCodes.RATE_LIMITED.message, data: null }),
   });
   await registerOpenApi(app);
@@ -91,7 +99,11 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   registerIdempotency(app, { db });
 
   const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier, publicUrl: config.publicUrl, otpMaxSends: config.otpSendLimit };
-  const files: FilesDeps = { db, dataDir: config.dataDir, signingKey: config.jwtSecret };
+  // Uploaded files: DATA_DIR, or the S3 bucket every instance shares (its SDK loads only then).
+  const storage = await openStorage(config.storage);
+  app.decorate('fileStorage', storage);
+  app.addHook('onClose', () => storage.close());
+  const files: FilesDeps = { db, storage, signingKey: config.jwtSecret };
   const signInRateLimit = config.signInRateLimit;
   const payments = givenPayments ?? createPaymentGateway(config.payments);
   app.decorate('payments', payments);
@@ -110,9 +122,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
 
   await app.register(
     async (api) => {
-      api.get('/health', { config: { auth: 'public' }, schema: { tags: ['platform'], summary: 'Le serveur répond' } }, async () =>
-        ok({ status: 'ok' }),
-      );
+      registerHealth(api, database);
       await api.register(authRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
       await api.register(pinRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(userRoutes, { deps: access, files });
@@ -156,5 +166,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment providers withdrawals pay out through (main.ts hands them to the reconciliation job). */
     payments: PaymentGateway;
+    /** Where uploaded files live (main.ts hands it to the nightly orphan sweep). */
+    fileStorage: FileStorage;
   }
 }

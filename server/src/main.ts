@@ -51,7 +51,7 @@ async function main() {
   appLog = app.log;
 
   const jobs = config.jobs ? await startJobs(database.url, app.log) : null;
-  if (jobs) await scheduleJobs(jobs, [orphanSweepJob({ db: database.db, dataDir: config.dataDir }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), payinsReconcileJob(app.payins)], app.log);
+  if (jobs) await scheduleJobs(jobs, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), payinsReconcileJob(app.payins)], app.log);
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/payments.config.ts';
+import { storageConfigFromEnv, type StorageConfig } from './storage/storage.config.ts';
 
 /**
  * Everything the server reads from the environment, read once at start. README.md lists every
@@ -37,6 +38,10 @@ export interface Config {
   otpSendLimit: number;
   /** Payment providers for withdrawals: simulators (default outside production) or live clients. */
   payments: PaymentsConfig;
+  /** Where uploaded files live: DATA_DIR (default) or an S3-compatible bucket (S3_BUCKET set). */
+  storage: StorageConfig;
+  /** Redis for the rate-limit counters shared by several instances; unset counts in memory. */
+  redisUrl?: string;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -105,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signInRateLimit: int('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, nodeEnv === 'test' ? 1000 : 10),
     otpSendLimit: int('OTP_SEND_LIMIT', env.OTP_SEND_LIMIT, 3),
     payments: paymentsConfigFromEnv(env, production),
+    storage: storageConfigFromEnv(env, dataDir),
+    redisUrl: env.REDIS_URL || undefined,
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int('PORT', env.PORT, 3000)}`).replace(/\/+$/, ''),
   };

@@ -44,7 +44,8 @@ const ZERO_ID = '00000000-0000-7000-8000-000000000000';
 
 const CORE_CASES: RouteCase[] = [
   // Platform
-  { method: 'GET', url: '/api/health', open: 'public liveness probe' },
+  { method: 'GET', url: '/api/health', open: 'public readiness probe (database reachable), for load balancers' },
+  { method: 'GET', url: '/api/health/live', open: 'public liveness probe, no I/O' },
   { method: 'GET', url: '/api/dev/status', open: 'development mode only, tells nothing about data' },
   { method: 'GET', url: '/api/dev/outbox', open: 'development mode only (never enabled in production)' },
   {

@@ -12,6 +12,6 @@ registerResetOption({
     // Read now, inside the transaction: options that ran before (vehicles ...) freed their files.
     const stillShown = (await referencedFiles(tx, parkId)).map(fileIdOfPath).filter((id): id is string => !!id);
     const paths = await deleteParkFileRows(tx, parkId, new Set([...ctx.keepFileIds, ...stillShown]));
-    ctx.afterCommit(() => unlinkStored(ctx.dataDir, paths));
+    ctx.afterCommit(() => unlinkStored(ctx.storage, paths));
   },
 });

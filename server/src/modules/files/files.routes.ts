@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -16,10 +17,12 @@ export async function readSingleFile(request: FastifyRequest): Promise<{ filenam
   return { filename: part.filename || 'fichier', content };
 }
 
-function send(reply: FastifyReply, row: { mimeType: string; kind: string; originalName: string | null }, content: Buffer) {
+/** Streams the stored bytes (from the local folder or the bucket) through the app. */
+function send(reply: FastifyReply, row: { mimeType: string; kind: string; originalName: string | null; sizeBytes: number }, content: Readable) {
   // Uploaded SVG could carry script: a sandboxed, no-script policy keeps it inert even if opened.
   reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   reply.header('Cache-Control', 'private, max-age=3600');
+  reply.header('Content-Length', row.sizeBytes);
   if (row.kind !== 'image') {
     reply.header('Content-Disposition', `attachment; filename="${(row.originalName ?? 'fichier').replace(/[^\w.\- ]/g, '_')}"`);
   }

@@ -1,20 +1,21 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { mkdir, writeFile, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
+import type { FileStorage } from '../../platform/storage/storage.types.ts';
 import { files } from './files.tables.ts';
 import { sniff } from './file-types.ts';
 
 /**
- * Uploaded files live under DATA_DIR/uploads/<park>/<id>.<ext>, named by us, never by the client.
- * A park reads only its own; links handed to <img> tags are signed and expire.
+ * Uploaded files live in the storage (DATA_DIR or an S3 bucket) under uploads/<park>/<id>.<ext>,
+ * named by us, never by the client. A park reads only its own; links handed to <img> tags are
+ * signed and expire; the bytes always go through the app, never through a bucket URL.
  */
 export interface FilesDeps {
   db: Db;
-  dataDir: string;
+  storage: FileStorage;
   signingKey: Uint8Array;
 }
 
@@ -71,9 +72,8 @@ export async function storeUpload(
   const found = sniff(v.content.subarray(0, 2048), v.filename);
   if (!found || (v.accept === 'image' && found.kind !== 'image')) throw new AppError('UNSUPPORTED_FILE');
   const id = uuidv7();
-  const relative = path.join('uploads', v.parkId, `${id}.${found.ext}`);
-  await mkdir(path.join(deps.dataDir, 'uploads', v.parkId), { recursive: true });
-  await writeFile(path.join(deps.dataDir, relative), v.content, { flag: 'wx' });
+  const relative = `uploads/${v.parkId}/${id}.${found.ext}`;
+  await deps.storage.put(relative, v.content, found.mime);
   await deps.db.insert(files).values({
     id,
     parkId: v.parkId,
@@ -87,11 +87,13 @@ export async function storeUpload(
   return { id, key: id, path: `/api/file/${id}`, url: signedUrl(deps, id), mime_type: found.mime, size: v.content.length, name: v.filename };
 }
 
-/** The file's bytes for its own park only (or for a valid signed link, parkId null). */
-export async function readStored(deps: FilesDeps, id: string, parkId: string | null) {
+/** The file's bytes, as a stream, for its own park only (or for a valid signed link, parkId null). */
+export async function readStored(deps: FilesDeps, id: string, parkId: string | null): Promise<{ row: typeof files.$inferSelect; content: Readable }> {
   const where = parkId ? and(eq(files.id, id), eq(files.parkId, parkId)) : eq(files.id, id);
   const [row] = await deps.db.select().from(files).where(where).limit(1);
   if (!row) throw new AppError('NOT_FOUND');
-  const content = await readFile(path.join(deps.dataDir, row.storagePath));
+  // A row whose bytes are gone (a hand-cleaned disk, a bucket emptied) reads as missing, not as a crash.
+  const content = await deps.storage.get(row.storagePath);
+  if (!content) throw new AppError('NOT_FOUND');
   return { row, content };
 }

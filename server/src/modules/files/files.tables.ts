@@ -2,7 +2,7 @@ import { bigint, index, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn } from '../../platform/db/columns.ts';
 import { parks, users } from '../access/access.tables.ts';
 
-/** An uploaded file, kept under DATA_DIR/uploads/<park>/ and served only to its park. */
+/** An uploaded file, kept in the file storage under uploads/<park>/ and served only to its park. */
 export const files = pgTable(
   'files',
   {

@@ -1,7 +1,6 @@
-import { rm, unlink } from 'node:fs/promises';
-import path from 'node:path';
 import { and, eq, inArray, lt, notInArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
+import type { FileStorage } from '../../platform/storage/storage.types.ts';
 import { files } from './files.tables.ts';
 
 /** The id in a stored file path ('/api/file/<id>', what parks.logo and users.image hold), else null. */
@@ -25,22 +24,19 @@ export async function deleteParkFileRows(db: Pick<Db, 'delete'>, parkId: string,
   return gone.map((f) => f.storagePath);
 }
 
-/** Removes stored bytes; one already gone is fine (a retried reset, a hand-cleaned disk). */
-export async function unlinkStored(dataDir: string, storagePaths: string[]): Promise<void> {
-  const root = path.resolve(dataDir, 'uploads');
-  for (const p of storagePaths) {
-    const full = path.resolve(dataDir, p);
-    if (!full.startsWith(root + path.sep)) continue;
-    await unlink(full).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
-  }
+/**
+ * Removes stored bytes (local folder or bucket); one already gone is fine (a retried reset, a
+ * hand-cleaned disk). Only keys under uploads/ are touched, whatever a row says.
+ */
+export async function unlinkStored(storage: FileStorage, storagePaths: string[]): Promise<void> {
+  const keys = storagePaths.filter((p) => p.startsWith('uploads/') && !p.split('/').includes('..'));
+  if (keys.length) await storage.delete(keys);
 }
 
-/** Removes the park's whole upload folder (DATA_DIR/uploads/<park>), when the park is deleted. */
-export async function removeParkUploads(dataDir: string, parkId: string): Promise<void> {
+/** Removes the park's whole upload folder (uploads/<park>/), when the park is deleted. */
+export async function removeParkUploads(storage: FileStorage, parkId: string): Promise<void> {
   if (!/^[0-9a-f-]{36}$/i.test(parkId)) return;
-  await rm(path.join(dataDir, 'uploads', parkId), { recursive: true, force: true });
+  await storage.deletePrefix(`uploads/${parkId}/`);
 }
 
 /** Which of these file ids belong to the park. */

@@ -45,7 +45,7 @@ export async function deleteParkAccount(deps: ParkDeps, v: { parkId: string; log
         );
     }
   });
-  await removeParkUploads(deps.files.dataDir, v.parkId).catch((err) =>
+  await removeParkUploads(deps.files.storage, v.parkId).catch((err) =>
     v.log.warn({ err, parkId: v.parkId }, 'account deletion: removing the upload folder failed'),
   );
 }

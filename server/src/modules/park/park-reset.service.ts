@@ -27,7 +27,7 @@ export async function resetPark(deps: ParkDeps, v: { parkId: string; options: st
   const chosen = all.filter((o) => v.options.includes(o.code));
   const afterCommit: (() => Promise<void>)[] = [];
   const ctx: ResetContext = {
-    dataDir: deps.files.dataDir,
+    storage: deps.files.storage,
     keepFileIds: await filesAlwaysKept(deps.db, v.parkId),
     afterCommit: (task) => void afterCommit.push(task),
   };

@@ -1,10 +1,11 @@
 import type { TResetOption } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
+import type { FileStorage } from '../../platform/storage/storage.types.ts';
 
 
 export interface ResetContext {
-  /** Where uploads live (DATA_DIR), for options that remove files. */
-  dataDir: string;
+  /** Where uploads live (local folder or bucket), for options that remove files. */
+  storage: FileStorage;
   /** File ids the park still shows whatever is reset (its logo, people's photos): never deleted. */
   keepFileIds: ReadonlySet<string>;
   /**

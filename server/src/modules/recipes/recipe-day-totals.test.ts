@@ -129,7 +129,7 @@ describe('the recipes per day (recipe_day_totals)', () => {
     expect((await kept(w.parkId))[today()]).toMatchObject({ expected_count: 1, unpaid_remaining: 10_000 });
 
     const option = resetOptions().find((o) => o.code === 'recipes')!;
-    await ctx.database.db.transaction((tx) => option.reset(tx, w.parkId, { dataDir: '', keepFileIds: new Set(), afterCommit: () => undefined }));
+    await ctx.database.db.transaction((tx) => option.reset(tx, w.parkId, { storage: ctx.app.fileStorage, keepFileIds: new Set(), afterCommit: () => undefined }));
     expect(await kept(w.parkId)).toEqual({});
     await expectTotalsMatch();
   });

@@ -308,7 +308,7 @@ describe('GET /api/vehicle-document/future-expired', () => {
 describe("the park's calendar day", () => {
   const deps = (now: Date): VehicleDocumentsDeps => ({
     db: ctx.database.db,
-    files: { db: ctx.database.db, dataDir: ctx.config.dataDir, signingKey: ctx.config.jwtSecret },
+    files: { db: ctx.database.db, storage: ctx.app.fileStorage, signingKey: ctx.config.jwtSecret },
     now: () => now,
   });
 

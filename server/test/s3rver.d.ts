@@ -1,0 +1,17 @@
+// The few members of s3rver (a local S3-compatible server, tests only) that the tests use; it ships no types.
+declare module 's3rver' {
+  import type { Server } from 'node:http';
+  interface S3rverOptions {
+    address?: string;
+    port?: number;
+    silent?: boolean;
+    directory?: string;
+    configureBuckets?: { name: string }[];
+  }
+  export default class S3rver {
+    constructor(options: S3rverOptions);
+    httpServer?: Server;
+    run(): Promise<{ address: string; port: number }>;
+    close(): Promise<void>;
+  }
+}
