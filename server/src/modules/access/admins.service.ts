@@ -7,6 +7,7 @@ import { parks, profileRoles, profiles, roles, users } from './access.tables.ts'
 import * as q from './access.queries.ts';
 import { invitationMessage } from './admin-invitation.ts';
 import { findAdmin, readAdmin } from './admins.queries.ts';
+import { assertParkFile } from '../files/park-file-refs.ts';
 import { identifierOf } from './identity.ts';
 
 /**
@@ -113,6 +114,7 @@ export async function addAdmin(
   try {
     saved = await deps.db.transaction(async (tx) => {
       await assertParkRoles(tx, v.parkId, input.role_ids);
+      await assertParkFile(tx, v.parkId, { field: 'image', value: input.image });
       const byEmail = await userWhere(tx, users.email, email);
       const byPhone = await userWhere(tx, users.phone, phone);
       if (byEmail && byPhone && byEmail.id !== byPhone.id) throw new AppError('CONTACTS_OF_TWO_ACCOUNTS');
@@ -175,6 +177,7 @@ export async function updateAdmin(
   try {
     await deps.db.transaction(async (tx) => {
       if (input.role_ids) await replaceRoles(tx, v.parkId, v.profileId, input.role_ids);
+      await assertParkFile(tx, v.parkId, { field: 'image', value: input.image });
       if (newEmail || newPhone) {
         const clash = or(newEmail ? eq(users.email, email!) : undefined, newPhone ? eq(users.phone, phone!) : undefined);
         const [taken] = await tx.select({ id: users.id }).from(users).where(and(clash, ne(users.id, found.user.id))).limit(1);

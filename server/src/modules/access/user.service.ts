@@ -7,6 +7,7 @@ import { users } from './access.tables.ts';
 import * as q from './access.queries.ts';
 import type { ParkRow } from './access.queries.ts';
 import { imageLink } from '../files/files.service.ts';
+import { assertParkFile } from '../files/park-file-refs.ts';
 
 /** Stored images go out as signed links an <img> tag can load. */
 const link = (deps: Pick<AccessDeps, 'jwtSecret'>, stored: string | null) => imageLink({ signingKey: deps.jwtSecret }, stored);
@@ -78,11 +79,13 @@ export async function updateOwnProfile(
   deps: AccessDeps,
   v: { userId: string; profileId: string; first_name?: string; last_name?: string; image?: string },
 ) {
-  const mine = (await q.listProfiles(deps.db, v.userId)).some((p) => p.profile.id === v.profileId);
+  const mine = (await q.listProfiles(deps.db, v.userId)).find((p) => p.profile.id === v.profileId);
   if (!mine) throw new AppError('PROFILE_NOT_YOURS');
   const patch: Partial<typeof users.$inferInsert> = {};
   if (v.first_name !== undefined) patch.firstName = v.first_name;
   if (v.last_name !== undefined) patch.lastName = v.last_name;
-  if (v.image !== undefined) patch.image = v.image;
+  // The photo must be an image uploaded to the park of the profile the edit goes through: another
+  // park's file would otherwise come back signed from GET /user (files/park-file-refs.ts).
+  if (v.image !== undefined) patch.image = await assertParkFile(deps.db, mine.park.id, { field: 'image', value: v.image });
   if (Object.keys(patch).length) await deps.db.update(users).set(patch).where(eq(users.id, v.userId));
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Page, TAgent, TDriver, TDriverAllData, TDriverListQuery, TDriverInputParsed, TDriverUpdateParsed } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
@@ -8,7 +8,7 @@ import { toPage } from '../../platform/pagination.ts';
 import { parkTimeZone } from '../access/roles.service.ts';
 import { findScoped } from '../catalog/catalog.service.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
-import { fileIdOfPath, parkFileIdsAmong } from '../files/park-uploads.ts';
+import { assertParkFile } from '../files/park-file-refs.ts';
 import { licenceView, replaceLicences } from './driver-licences.ts';
 import { drivers } from './drivers.tables.ts';
 import {
@@ -18,8 +18,9 @@ import {
   driverMoneyOf,
   findDriverRow,
   licencesOf,
-  listDriverRows,
+  listDriverPage,
   weekdayOf,
+  type DriverMoney,
   type DriverRow,
   type DriverVehicleRow,
 } from './drivers.queries.ts';
@@ -83,6 +84,21 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[],
   const ids = rows.map((r) => r.driver.id);
   const today = weekdayOf(toWireDate(new Date(), tz).slice(0, 10));
   const [licences, vehicles, money] = await Promise.all([licencesOf(deps.db, parkId, ids), currentVehicles(deps.db, parkId, ids, today), driverMoneyOf(deps.db, parkId, ids)]);
+  return buildViews(deps, rows, tz, licences, vehicles, money);
+}
+
+/** The stored fields a driver's answer shows. */
+type ShownDriverRow = { driver: Omit<DriverRow['driver'], 'userId' | 'yangoProfileId' | 'searchText' | 'updatedAt'> } & Omit<DriverRow, 'driver'>;
+
+/** The answer for each driver, from what driverViews or listDriverPage read. */
+function buildViews(
+  deps: DriversDeps,
+  rows: ShownDriverRow[],
+  tz: string,
+  licences: (Parameters<typeof licenceView>[0] & { driverId: string })[],
+  vehicles: Map<string, DriverVehicleRow>,
+  money: { currency: string; byDriver: Map<string, DriverMoney> },
+): TDriver[] {
   const amount = (minor: number | undefined) => fromMinor(minor ?? 0, money.currency);
   const wire = (d: Date | null) => (d ? toWireDate(d, tz) : null);
   return rows.map(({ driver: d, gradeName, driverTypeName }) => {
@@ -130,8 +146,32 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[],
 }
 
 export async function listDrivers(deps: DriversDeps, parkId: string, q: TDriverListQuery, timeZone?: string): Promise<Page<TDriver>> {
-  const { rows, total } = await listDriverRows(deps.db, parkId, q);
-  return toPage(await driverViews(deps, parkId, rows, timeZone), total, q);
+  const tz = timeZone ?? (await parkTimeZone(deps.db, parkId));
+  const { rows, total } = await listDriverPage(deps.db, parkId, q, weekdayOf(toWireDate(new Date(), tz).slice(0, 10)));
+  // The page's one statement read everything: the same answer as driverViews, without its three reads.
+  const licences = rows.flatMap((r) =>
+    r.licences.map(([id, type, number, permanent, deliveryAt, expireAt, countryDelivery]) => ({ id, driverId: r.id!, type, number, permanent, deliveryAt, expireAt, countryDelivery })),
+  );
+  const vehicles = new Map<string, DriverVehicleRow>();
+  const byDriver = new Map<string, DriverMoney>();
+  for (const r of rows) {
+    const v = r.vehicle;
+    if (v) vehicles.set(r.id!, { id: v[0], label: v[1], registrationNumber: v[2], status: '', brand: v[3], model: v[4], images: v[5] ? [v[5]] : [] });
+    byDriver.set(r.id!, { sold: Number(r.sold), dettes: Number(r.dettes), nbDettesRecipes: Number(r.nb), caThisMonth: Number(r.ca) });
+  }
+  const driverRows: ShownDriverRow[] = rows.map((r) => ({
+    driver: {
+      id: r.id!, parkId: r.park_id, firstName: r.first_name, lastName: r.last_name, phone: r.phone, email: r.email,
+      cniNumber: r.cni_number, birthday: r.birthday, sex: r.sex, placeBirth: r.place_birth, image: r.image, gradeId: r.grade_id,
+      driverTypeId: r.driver_type_id, driverGroupId: r.driver_group_id, cityId: r.city_id, regionId: r.region_id, startWorkAt: r.start_work_at,
+      daysOff: r.days_off, canRelay: r.can_relay, enableWithdraw: r.enable_withdraw, blockedAt: r.blocked_at, blockReason: r.block_reason,
+      desactivateAt: r.desactivate_at, tag: r.tag, createdAt: r.created_at,
+    },
+    gradeName: r.grade_name,
+    driverTypeName: r.driver_type_name,
+  }));
+  const money = { currency: rows[0]?.currency ?? 'XAF', byDriver };
+  return toPage(buildViews(deps, driverRows, tz, licences, vehicles, money), total, q);
 }
 
 export async function readDriver(deps: DriversDeps, parkId: string, id: string): Promise<TDriver> {
@@ -176,11 +216,9 @@ async function assertReferences(db: Db, parkId: string, v: { grade_id?: number; 
   }
 }
 
-/** A photo named by its stored path (JSON bodies) must be one of the park's own files. */
-async function assertOwnImage(db: Db, parkId: string, image: string | undefined) {
-  if (image === undefined) return;
-  const id = fileIdOfPath(image);
-  if (!id || !(await parkFileIdsAmong(db, parkId, [id])).has(id)) throw fieldError('image', 'Image invalide');
+/** A photo named in a JSON body must be an image this park uploaded (files/park-file-refs.ts). */
+async function assertOwnImage(tx: Tx, parkId: string, image: string | undefined) {
+  await assertParkFile(tx, parkId, { field: 'image', value: image });
 }
 
 function isPhoneTaken(err: unknown): boolean {
@@ -230,9 +268,9 @@ function driverValues(input: TDriverUpdateParsed): Partial<typeof drivers.$infer
 /** POST /driver: a new, active driver with their licences. */
 export async function createDriver(deps: DriversDeps, parkId: string, input: TDriverInputParsed): Promise<TDriver> {
   await assertReferences(deps.db, parkId, input);
-  await assertOwnImage(deps.db, parkId, input.image);
   const id = await saving(() =>
     deps.db.transaction(async (tx) => {
+      await assertOwnImage(tx, parkId, input.image);
       const [row] = await tx
         .insert(drivers)
         .values({ ...driverValues(input), parkId, firstName: input.first_name, lastName: input.last_name, phone: input.phone })
@@ -251,9 +289,9 @@ export async function createDriver(deps: DriversDeps, parkId: string, input: TDr
 export async function updateDriver(deps: DriversDeps, parkId: string, id: string, input: TDriverUpdateParsed): Promise<TDriver> {
   if (!(await findDriverRow(deps.db, parkId, id))) throw NOT_FOUND();
   await assertReferences(deps.db, parkId, input);
-  await assertOwnImage(deps.db, parkId, input.image);
   await saving(() =>
     deps.db.transaction(async (tx) => {
+      await assertOwnImage(tx, parkId, input.image);
       const values = driverValues(input);
       if (Object.keys(values).length) await tx.update(drivers).set(values).where(and(eq(drivers.id, id), eq(drivers.parkId, parkId)));
       if (input.permis !== undefined) await replaceLicences(tx, parkId, id, input.permis);

@@ -156,7 +156,8 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
   const caisses = [await cashCaisse(ctx, parkId)];
   label.set(caisses[0], 'cash');
   for (let i = 0; i < extraCaisses; i++) {
-    const c = await addCaisse(ctx, owner, { name: `Caisse ${'AB'[i]}` });
+    // The member records into these caisses: he administers them (a caisse is used only by its administrators).
+    const c = await addCaisse(ctx, owner, { name: `Caisse ${'AB'[i]}`, profile_ids: [member.profile_id] });
     caisses.push(c.id);
     label.set(c.id, `caisse ${'AB'[i]}`);
   }

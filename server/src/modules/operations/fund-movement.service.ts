@@ -10,9 +10,10 @@ import { toMinor } from '../../platform/money.ts';
 import { parks } from '../access/access.tables.ts';
 import { findCarComponents, findFuelType } from '../catalog/catalog.service.ts';
 import { findDriverRow } from '../drivers/drivers.queries.ts';
-import { fileIdOfPath, parkFileIdsAmong } from '../files/park-uploads.ts';
+import { assertParkFile } from '../files/park-file-refs.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { caisseLedgerAccount, caisseOfPark, defaultCashCaisse } from '../treasury/caisse-accounts.ts';
+import { assertCaisseUsable } from '../treasury/caisse-access.ts';
 import { parkTransactions } from '../treasury/treasury.tables.ts';
 import { findVehicleRow } from '../vehicles/vehicles.queries.ts';
 import { postOperation } from './operation-posting.ts';
@@ -117,7 +118,7 @@ export async function createFundMovement(deps: OperationsDeps, actor: ActingProf
   // Every id must name something of this park; another park's reads as unknown.
   const caisse = input.caisse_id ? (isUuid(input.caisse_id) ? await caisseOfPark(db, parkId, input.caisse_id) : null) : await defaultCashCaisse(db, parkId);
   if (!caisse) throw new AppError('CAISSE_NOT_FOUND');
-  if (caisse.systemKey === 'cash' && !cashAccess) throw new AppError('CAISSE_CASH_FORBIDDEN');
+  await assertCaisseUsable(db, actor, caisse);
   if (input.driver_id && !(isUuid(input.driver_id) && (await findDriverRow(db, parkId, input.driver_id)))) throw new AppError('DRIVER_NOT_FOUND');
   if (input.vehicle_id && !(isUuid(input.vehicle_id) && (await findVehicleRow(db, parkId, input.vehicle_id)))) throw new AppError('VEHICLE_NOT_FOUND');
   let fuelTypeId: number | null = null;
@@ -126,13 +127,11 @@ export async function createFundMovement(deps: OperationsDeps, actor: ActingProf
     if (!Number.isInteger(fuelTypeId) || !(await findFuelType(db, fuelTypeId))) throw new AppError('FUEL_TYPE_NOT_FOUND');
   }
   const litres = blank(input.litre_carburant) ? null : litresOf(input.litre_carburant!);
-  let fileId: string | null = null;
-  if (input.file_link) {
-    fileId = fileIdOfPath(input.file_link) ?? (isUuid(input.file_link) ? input.file_link.toLowerCase() : null);
-    if (!fileId || !(await parkFileIdsAmong(db, parkId, [fileId])).has(fileId)) throw new AppError('OPERATION_FILE_NOT_FOUND');
-  }
+  // The proof (an image or a document) must be a file this park uploaded (files/park-file-refs.ts).
+  const proof = { field: 'file_link', value: input.file_link, kind: 'any', bareId: true, error: 'DOCUMENT_REF_INVALID' } as const;
 
   const id = await db.transaction(async (tx) => {
+    const fileId = (await assertParkFile(tx, parkId, proof))?.slice('/api/file/'.length) ?? null;
     const [park] = await tx.select({ needsConfirmation: parks.operationsNeedConfirmation }).from(parks).where(eq(parks.id, parkId));
     // The owner's own operations need no one's confirmation.
     const pending = park.needsConfirmation && !actor.isOwner;

@@ -5,7 +5,7 @@ import { toWireDate } from '../../platform/dates.ts';
 import { balanceOf, ledgerAccount } from '../ledger/ledger.service.ts';
 import { pnlAccounts } from '../pnl/pnl.tables.ts';
 import { caisseLedgerAccount, defaultCashCaisse } from '../treasury/caisse-accounts.ts';
-import { caisses } from '../treasury/treasury.tables.ts';
+import { caisseAdmins, caisses } from '../treasury/treasury.tables.ts';
 
 /** Test helpers of the operations module: sub-accounts by code or name, caisses, balances, people. */
 
@@ -21,6 +21,11 @@ export async function subAccount(ctx: TestContext, parkId: string, by: { code?: 
 }
 
 /** A named caisse, written straight into its table (the caisse screens are another module's). */
+/** Makes the profile one of the caisse's administrators: without MANAGE_CAISSE, one uses only those. */
+export async function administer(ctx: TestContext, parkId: string, caisseId: string, profileId: string): Promise<void> {
+  await ctx.database.db.insert(caisseAdmins).values({ caisseId, profileId, parkId });
+}
+
 export async function insertCaisse(ctx: TestContext, parkId: string, name: string): Promise<string> {
   const [row] = await ctx.database.db.insert(caisses).values({ parkId, name }).returning({ id: caisses.id });
   return row.id;

@@ -7,7 +7,7 @@ import { parks } from '../access/access.tables.ts';
 import { insertPlanning, insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { ledgerEntries, ledgerPostings } from '../ledger/ledger.tables.ts';
 import { insertDriver } from '../vehicles/vehicle-test-helpers.ts';
-import { as, caisseBalance, cashCaisse, insertCaisse, memberWith, now, pnlBalance, subAccount } from './operations-test-helpers.ts';
+import { administer, as, caisseBalance, cashCaisse, insertCaisse, memberWith, now, pnlBalance, subAccount } from './operations-test-helpers.ts';
 import { fundMovements } from './operations.tables.ts';
 import { parkTransactions } from '../treasury/treasury.tables.ts';
 
@@ -46,6 +46,7 @@ async function revenue(amount: number, over: Record<string, unknown> = {}, s: Si
 describe('the 8 checks of spec 001 section 5, in order', () => {
   it('answers each message in turn as a body is completed, a body failing two checks getting the first', async () => {
     const member = await memberWith(ctx, owner, fx.park.id, ['CREATE_OPERATION']); // no ACCESS_CAISSE_CASH
+    await administer(ctx, fx.park.id, caisse, member.profile_id);
     const fuel = await subAccount(ctx, fx.park.id, { code: 'carburant' });
     const recette = await subAccount(ctx, fx.park.id, { code: 'recette' });
     const assurance = await subAccount(ctx, fx.park.id, { code: 'assurance' });
@@ -119,7 +120,7 @@ describe('the 8 checks of spec 001 section 5, in order', () => {
     expect((await create({ ...base, sub_account_id: '00000000-0000-7000-8000-000000000000' })).status).toBe(404);
     expect((await create({ ...base, caisse_id: '00000000-0000-7000-8000-000000000000' })).code).toBe(4320);
     expect((await create({ ...base, driver_id: '00000000-0000-7000-8000-000000000000' })).code).toBe(4120);
-    expect((await create({ ...base, file_link: '/api/file/00000000-0000-7000-8000-000000000000' })).code).toBe(4348);
+    expect((await create({ ...base, file_link: '/api/file/00000000-0000-7000-8000-000000000000' })).code).toBe(4153);
     expect((await create({ ...base, caisse_id: caisse, date: '2026-13-45T10:00:00' })).status).toBe(400);
   });
 });
@@ -147,6 +148,7 @@ describe('money moves with the operation', () => {
     await ctx.database.db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, fx.park.id));
     await revenue(10_000); // the owner's own: confirmed at once
     const member = await memberWith(ctx, owner, fx.park.id, ['CREATE_OPERATION', 'VALIDATE_EXPENSE']);
+    await administer(ctx, fx.park.id, caisse, member.profile_id);
     const pending = (await create({ caisse_id: caisse, date: now(), amount: 4000, sub_account_id: divers.id }, member)).data as TOperation;
     expect(pending).toMatchObject({ status: 'pending', status_label: 'En attente', confirmed: false });
     expect(await balance()).toBe(10_000);
@@ -189,6 +191,7 @@ describe('cancelling', () => {
   it('refuses a pending operation without touching the ledger', async () => {
     await ctx.database.db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, fx.park.id));
     const member = await memberWith(ctx, owner, fx.park.id, ['CREATE_OPERATION']);
+    await administer(ctx, fx.park.id, caisse, member.profile_id);
     const pending = (await create({ caisse_id: caisse, date: now(), amount: 4000, sub_account_id: apport.id }, member)).data as TOperation;
     const refused = await cancel(pending.id, 'Pas justifié');
     expect(refused.data).toMatchObject({ status: 'refused', status_label: 'Refusé', canceled_movment_id: null });
@@ -222,6 +225,7 @@ describe('the chart keeps the accounts operations are filed under', () => {
   it('refuses to delete a sub-account holding only a pending operation', async () => {
     await ctx.database.db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, fx.park.id));
     const member = await memberWith(ctx, owner, fx.park.id, ['CREATE_OPERATION']);
+    await administer(ctx, fx.park.id, caisse, member.profile_id);
     const sub = await ctx.api('POST', '/api/pnl-sub-account', { ...as(owner), body: { name: 'Sponsoring', account_id: (await subAccount(ctx, fx.park.id, { name: 'Autres revenus' })).id } });
     expect((await create({ caisse_id: caisse, date: now(), amount: 100, sub_account_id: sub.data.id }, member)).data.status).toBe('pending');
     const del = await ctx.api('DELETE', `/api/pnl-sub-account/delete/${sub.data.id}`, as(owner));

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ErrorCodes, OPERATION_MESSAGES, RECIPE_COLLECTION_MESSAGES as M, type TOperation, type TRecipe } from '@flotte/contract';
 import type { TestContext } from '../../../test/test-context.ts';
-import { caisseBalance, cashCaisse, insertCaisse, memberWith, pnlBalance, subAccount } from '../operations/operations-test-helpers.ts';
+import { administer, caisseBalance, cashCaisse, insertCaisse, memberWith, pnlBalance, subAccount } from '../operations/operations-test-helpers.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { applyRecipePayments } from './recipe-collection.ts';
 import { recipePayments } from './recipes.tables.ts';
@@ -102,6 +102,11 @@ describe('collecting in cash', () => {
     const withCash = await payExpected({ recette_id: id, payment_type: 'cash', caisse_id: await cashCaisse(ctx, w.parkId) }, member);
     expect(withCash.message).toBe(ErrorCodes.CAISSE_CASH_FORBIDDEN.message);
     const caisse = await insertCaisse(ctx, w.parkId, 'Caisse du caissier');
+    // Not his till until the owner makes him its administrator: refused, nothing collected.
+    const notHis = await payExpected({ recette_id: id, payment_type: 'cash', caisse_id: caisse }, member);
+    expect([notHis.status, notHis.message]).toEqual([403, ErrorCodes.CAISSE_NOT_USABLE.message]);
+    expect(await caisseBalance(ctx, w.parkId, caisse)).toBe(0);
+    await administer(ctx, w.parkId, caisse, member.profile_id);
     expect((await payExpected({ recette_id: id, payment_type: 'cash', caisse_id: caisse }, member)).code).toBe(5000);
   });
 

@@ -7,6 +7,7 @@ import { anyId } from '../../platform/db/prepared.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { toMinor } from '../../platform/money.ts';
 import { caisseOfPark } from '../treasury/caisse-accounts.ts';
+import { assertCaisseUsable } from '../treasury/caisse-access.ts';
 import { applyRecipePayments, assertDriverAndVehicle, createUnscheduledRecipe, lockAndCheckAllocations, type RecipeAllocation } from './recipe-collection.ts';
 import { startRecipePayin, type MobileMoneyDeps } from './recipe-mobile-money.ts';
 import { parkToday, recipesByIds, type RecipesDeps } from './recipes.queries.ts';
@@ -52,7 +53,7 @@ async function cashCaisse(deps: RecipesDeps, acting: ActingProfile, caisseId: st
     return null;
   }
   const caisse = await caisseOfPark(deps.db, acting.parkId, caisseId);
-  if (caisse.systemKey === 'cash' && !cashAccess) throw new AppError('CAISSE_CASH_FORBIDDEN');
+  await assertCaisseUsable(deps.db, acting, caisse);
   return caisse.id;
 }
 

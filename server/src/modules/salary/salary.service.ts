@@ -19,6 +19,7 @@ import { postOperation } from '../operations/operation-posting.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { recipes } from '../recipes/recipes.tables.ts';
 import { caisseOfPark, defaultCashCaisse } from '../treasury/caisse-accounts.ts';
+import { assertCaisseUsable } from '../treasury/caisse-access.ts';
 import { deductiblePenalties, overlappingPayments, salaryAccounts, salaryDays, salarySubAccount, uncountedRecipes, type SalaryPaymentRow } from './salary-sources.ts';
 import { salaryPeriod } from './salary.period.ts';
 import { salaryPayments, salaryPenalties } from './salary.tables.ts';
@@ -142,6 +143,8 @@ export async function paySalary(deps: SalaryDeps, actor: ActingProfile, input: T
   const accounts = await salaryAccounts(db, parkId);
   const salaryAccount = await salarySubAccount(db, parkId);
   const caisse = input.payment_type === 'cash' ? (input.caisse_id ? await caisseOfPark(db, parkId, input.caisse_id) : await defaultCashCaisse(db, parkId)) : null;
+  // Only the owner pays today, and he uses every caisse; the check stays for when that changes.
+  if (caisse) await assertCaisseUsable(db, actor, caisse);
   const penaltyIds = [...new Set((input.contraventions_to_reduct_on_salary ?? []).map((id) => id.toLowerCase()))];
   const reason = input.reason?.trim() || null;
 

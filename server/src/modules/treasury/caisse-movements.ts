@@ -1,13 +1,13 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { CAISSE_MESSAGES, type TCaisseMovement } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
-import { hasPermission } from '../../platform/auth/guard.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor, toMinor } from '../../platform/money.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import { post } from '../ledger/ledger.service.ts';
+import { assertCaisseUsable } from './caisse-access.ts';
 import { caisses, parkTransactions } from './treasury.tables.ts';
 
 /**
@@ -24,8 +24,9 @@ export interface LockedCaisse {
 }
 
 /**
- * The named caisses of the park, share-locked, or CAISSE_NOT_FOUND. Touching the default cash
- * account needs ACCESS_CAISSE_CASH (spec 001 section 6: without it the cash account is not offered).
+ * The named caisses of the park, share-locked, or CAISSE_NOT_FOUND; each must be one the profile
+ * may use (caisse-access.ts: the cash account needs ACCESS_CAISSE_CASH, another caisse MANAGE_CAISSE
+ * or being its administrator), else 403.
  */
 export async function lockCaissesForMovement(tx: Tx, acting: ActingProfile, ids: string[]): Promise<Map<string, LockedCaisse>> {
   const rows = await tx
@@ -36,7 +37,7 @@ export async function lockCaissesForMovement(tx: Tx, acting: ActingProfile, ids:
     .for('share');
   const byId = new Map(rows.map((r) => [r.id, r]));
   if (ids.some((id) => !byId.has(id))) throw new AppError('CAISSE_NOT_FOUND');
-  if (rows.some((r) => r.systemKey === 'cash') && !hasPermission(acting, 'ACCESS_CAISSE_CASH')) throw new AppError('CAISSE_CASH_FORBIDDEN');
+  for (const row of rows) await assertCaisseUsable(tx, acting, row);
   return byId;
 }
 

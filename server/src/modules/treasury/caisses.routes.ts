@@ -10,7 +10,6 @@ import * as caisses from './caisses.service.ts';
 const tags = ['caisses'];
 const manage = { permission: 'MANAGE_CAISSE' as const };
 const zId = z.object({ id: z.string().regex(UUID_PATTERN, 'Caisse introuvable') });
-const READERS = caisses.READ_ALL_CAISSES.join(', ');
 
 /**
  * Caisses (spec 001 section 7 'Caisses'). Reading is open to the park's profiles, each seeing what
@@ -22,8 +21,8 @@ export const caissesRoutes: FastifyPluginAsyncZod<{ deps: CaisseViewDeps }> = as
       tags,
       summary: 'Caisses du parc, le compte cash par défaut en premier',
       description:
-        `Toutes les caisses avec l'une de ${READERS} ; sinon celles dont on est administrateur. ` +
-        "Le compte cash par défaut seulement avec ACCESS_CAISSE_CASH. filter_by_profile=true : seulement les caisses administrées (toutes avec MANAGE_CAISSE ou pour le propriétaire).",
+        "filter_by_profile=true (les listes de choix) : les caisses utilisables, toutes avec MANAGE_CAISSE (le propriétaire), sinon celles dont on est administrateur. " +
+        'Sans filter_by_profile : en plus, toutes les caisses nommées avec READ_FINANCE. Le compte cash par défaut seulement avec ACCESS_CAISSE_CASH.',
       querystring: ZCaisseListQuery,
       response: { 200: zEnvelope(z.array(ZCaisse)) },
     },

@@ -1,4 +1,4 @@
-import { and, eq, exists, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Permission, TCaisse, TCaisseInputParsed } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { hasPermission } from '../../platform/auth/guard.ts';
@@ -9,50 +9,40 @@ import { parks, profiles } from '../access/access.tables.ts';
 import { ledgerAccounts, ledgerEntries } from '../ledger/ledger.tables.ts';
 import { withdrawModes } from '../withdrawals/withdrawals.tables.ts';
 import { isReservedCaisseName } from './caisse-accounts.ts';
-import { administers, caisseViews, findCaisse, isEditable, type CaisseRow, type CaisseViewDeps } from './caisses.queries.ts';
+import { assertCaisseAccess, caisseAccessWhere } from './caisse-access.ts';
+import { caisseViews, findCaisse, isEditable, type CaisseRow, type CaisseViewDeps } from './caisses.queries.ts';
 import { caisseAdmins, caisses, parkTransactions } from './treasury.tables.ts';
 
 /**
- * The caisse screens (spec 001 sections 2.2, 3, 5, 6, 7): who sees which caisse, and adding,
+ * The caisse screens (spec 001 sections 2.2, 3, 5, 6, 7): which caisses a profile sees, and adding,
  * editing and removing caisses. Money never moves here: a caisse's balance is its ledger account.
- *
- * Who reads caisses:
- * - holders of a money permission (READ_ALL below) see every caisse of the park;
- * - anyone sees the caisses they administer (a cashier without permissions sees their till);
- * - the default cash account only with ACCESS_CAISSE_CASH (spec 001 section 6);
- * - filter_by_profile=true narrows to the administered caisses, except for MANAGE_CAISSE and the owner.
+ * Who sees and uses which caisse is decided in caisse-access.ts:
+ * - GET /caisse?filter_by_profile=true (the pickers): the caisses the profile may use, all of them
+ *   with MANAGE_CAISSE (the owner), else those it administers, plus the default cash account with
+ *   ACCESS_CAISSE_CASH;
+ * - GET /caisse without it (the balance page): those, plus every named caisse with READ_FINANCE.
+ * A cashier thus lists only his till (and the cash account if allowed), whichever way he asks.
  */
-export const READ_ALL_CAISSES: Permission[] = ['MANAGE_CAISSE', 'CAISSE_TRANSFERT', 'READ_FINANCE', 'CREATE_OPERATION', 'RETRAIT_DE_FONDS', 'ENCAISSER'];
+
+/** Permissions that concern caisses: a profile with none is refused a caisse as a plain 403. */
+export const MONEY_PERMISSIONS: Permission[] = ['MANAGE_CAISSE', 'CAISSE_TRANSFERT', 'READ_FINANCE', 'CREATE_OPERATION', 'RETRAIT_DE_FONDS', 'ENCAISSER', 'ACCESS_CAISSE_CASH'];
 
 const DRIVER = 'driver';
 
-function seesAll(acting: ActingProfile): boolean {
-  return READ_ALL_CAISSES.some((p) => hasPermission(acting, p));
-}
-
-/** GET /caisse: the caisses the acting profile may see (see above). */
+/** GET /caisse: the caisses the acting profile may use (filter_by_profile) or see (see above). */
 export function listCaisses(deps: CaisseViewDeps, acting: ActingProfile, filterByProfile: boolean): Promise<TCaisse[]> {
-  const cash = hasPermission(acting, 'ACCESS_CAISSE_CASH');
-  const onlyAdministered = !seesAll(acting) || (filterByProfile && !hasPermission(acting, 'MANAGE_CAISSE'));
-  const administered = exists(
-    deps.db
-      .select({ n: sql`1` })
-      .from(caisseAdmins)
-      .where(and(eq(caisseAdmins.caisseId, caisses.id), eq(caisseAdmins.profileId, acting.id))),
-  );
-  const named = onlyAdministered ? and(isNull(caisses.systemKey), administered) : isNull(caisses.systemKey);
-  const where = cash ? or(eq(caisses.systemKey, 'cash'), named) : named;
-  return caisseViews(deps, acting.parkId, acting.park.currency, where);
+  return caisseViews(deps, acting.parkId, acting.park.currency, caisseAccessWhere(deps.db, acting, filterByProfile ? 'use' : 'see'));
 }
 
-/** GET /caisse/{id}: one caisse, under the same rules as the list. */
+/** GET /caisse/{id}: one caisse, under the same rules as the list (without filter_by_profile). */
 export async function readCaisse(deps: CaisseViewDeps, acting: ActingProfile, id: string): Promise<TCaisse> {
   const row = await findCaisse(deps.db, acting.parkId, id);
   if (!row) throw new AppError('CAISSE_NOT_FOUND');
-  if (row.systemKey === 'cash') {
-    if (!hasPermission(acting, 'ACCESS_CAISSE_CASH')) throw new AppError(seesAll(acting) ? 'CAISSE_CASH_FORBIDDEN' : 'FORBIDDEN');
-  } else if (!seesAll(acting) && !(await administers(deps.db, id, acting.id))) {
-    throw new AppError('FORBIDDEN');
+  try {
+    await assertCaisseAccess(deps.db, acting, row, 'see');
+  } catch (err) {
+    if (!MONEY_PERMISSIONS.some((p) => hasPermission(acting, p))) throw new AppError('FORBIDDEN');
+    throw err;
   }
   return view(deps, acting, id);
 }

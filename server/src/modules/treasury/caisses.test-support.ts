@@ -25,6 +25,12 @@ export async function addCaisse(ctx: TestContext, who: SignedIn, body: Record<st
   return r.data as TCaisse;
 }
 
+/** Makes these profiles the caisse's administrators (the owner edits the caisse). */
+export async function administer(ctx: TestContext, owner: SignedIn, caisse: TCaisse, profileIds: string[]): Promise<void> {
+  const r = await ctx.api('PUT', `/api/caisse/update/${caisse.id}`, { ...as(owner), body: { name: caisse.name, profile_ids: profileIds } });
+  if (r.code !== 5000) throw new Error(`administer: ${r.message}`);
+}
+
 /** Cash brought from the bank into the caisse (the bank operation). */
 export async function fund(ctx: TestContext, who: SignedIn, caisseId: string, amount: number): Promise<void> {
   const r = await ctx.api('POST', '/api/transaction/bank-operation', { ...as(who), body: { caisse_id: caisseId, amount } });

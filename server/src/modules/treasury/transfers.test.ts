@@ -4,7 +4,7 @@ import type { TCaisse } from '@flotte/contract';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { balanceOf, ledgerAccount } from '../ledger/ledger.service.ts';
 import { ledgerEntries, ledgerPostings } from '../ledger/ledger.tables.ts';
-import { addCaisse, as, fund, memberWith, soldOf } from './caisses.test-support.ts';
+import { addCaisse, administer, as, fund, memberWith, soldOf } from './caisses.test-support.ts';
 import { parkTransactions } from './treasury.tables.ts';
 
 let ctx: TestContext;
@@ -110,12 +110,20 @@ describe('a transfer between caisses', () => {
     expect((await transfer({ from_caisse_id: a.id, to_caisse_id: b.id, amount: 1_000 }, bare)).status).toBe(403);
 
     const mover = await memberWith(ctx, fx, owner, ['CAISSE_TRANSFERT']);
+    // Without MANAGE_CAISSE, only the caisses one administers: neither end may be another's.
+    const notHis = await transfer({ from_caisse_id: a.id, to_caisse_id: b.id, amount: 1_000 }, mover);
+    expect([notHis.status, notHis.message]).toEqual([403, "Vous n'avez pas accès à cette caisse."]);
+    await administer(ctx, owner, a, [mover.profile_id]);
+    expect((await transfer({ from_caisse_id: a.id, to_caisse_id: b.id, amount: 1_000 }, mover)).code).toBe(4331);
+    await administer(ctx, owner, b, [mover.profile_id]);
     const fromCash = await transfer({ from_caisse_id: cash.id, to_caisse_id: b.id, amount: 1_000 }, mover);
     expect([fromCash.status, fromCash.message]).toEqual([403, "Vous n'avez pas accès au compte cash par défaut"]);
     expect((await transfer({ from_caisse_id: a.id, to_caisse_id: cash.id, amount: 1_000 }, mover)).status).toBe(403);
+    expect(await soldOf(ctx, owner, a.id)).toBe(20_000);
     expect((await transfer({ from_caisse_id: a.id, to_caisse_id: b.id, amount: 1_000 }, mover)).code).toBe(5000);
 
     const withCash = await memberWith(ctx, fx, owner, ['CAISSE_TRANSFERT', 'ACCESS_CAISSE_CASH']);
+    await administer(ctx, owner, b, [mover.profile_id, withCash.profile_id]);
     expect((await transfer({ from_caisse_id: cash.id, to_caisse_id: b.id, amount: 1_000 }, withCash)).code).toBe(5000);
     expect(await soldOf(ctx, owner, cash.id)).toBe(19_000);
     expect(await soldOf(ctx, owner, b.id)).toBe(2_000);

@@ -17,7 +17,7 @@ import { pageWindow, toPage } from '../../platform/pagination.ts';
 import { parkTimeZone } from '../access/roles.service.ts';
 import { documentTypes } from '../catalog/catalog.tables.ts';
 import { imageLink, storeUpload, type FilesDeps } from '../files/files.service.ts';
-import { fileIdOfPath, parkFileIdsAmong } from '../files/park-uploads.ts';
+import { assertParkFiles } from '../files/park-file-refs.ts';
 import { vehicleDocuments, vehicles } from './vehicles.tables.ts';
 
 /**
@@ -123,10 +123,8 @@ export async function listVehicleDocuments(deps: VehicleDocumentsDeps, parkId: s
  * another park's file, nor an outside URL we would then hand out as ours.
  */
 async function checkedImagePaths(db: Db, parkId: string, paths: string[]): Promise<string[]> {
-  const ids = paths.map((p) => fileIdOfPath(p));
-  const known = await parkFileIdsAmong(db, parkId, ids.filter((id): id is string => id !== null));
-  if (ids.some((id) => id === null || !known.has(id))) throw new AppError('NOT_FOUND', { message: 'Image introuvable' });
-  return ids.map((id) => `/api/file/${id}`);
+  const checked = await assertParkFiles(db, parkId, paths.map((value, i) => ({ field: `images.${i}`, value: value || '-' })));
+  return checked.filter((p): p is string => p !== null);
 }
 
 /**

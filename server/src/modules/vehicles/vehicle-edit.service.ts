@@ -19,7 +19,7 @@ import { AppError, fieldError, parseInput } from '../../platform/errors.ts';
 import { toMinor } from '../../platform/money.ts';
 import { findBrand, findColor, findModel, findScoped, findVehicleType } from '../catalog/catalog.service.ts';
 import { storeUpload } from '../files/files.service.ts';
-import { fileIdOfPath, parkFileIdsAmong } from '../files/park-uploads.ts';
+import { assertParkFiles } from '../files/park-file-refs.ts';
 import { findOwner } from '../owners/owners.service.ts';
 import { addVehicleDocument } from './vehicle-documents.service.ts';
 import { parkContext, saveConfig, saveRecipe, type VehiclesDeps } from './vehicle-config.service.ts';
@@ -107,12 +107,9 @@ function generalColumns(input: TVehicleInputParsed, currency: string) {
 async function resolveImages(deps: VehiclesDeps, parkId: string, current: string[], kept: string[] | undefined, count: number): Promise<string[]> {
   const keep = kept ?? current;
   if (keep.length + count > VEHICLE_MAX_IMAGES) throw fieldError('images', VM.images);
-  const foreign = keep.filter((p) => !current.includes(p));
-  if (foreign.length) {
-    const ids = foreign.map(fileIdOfPath).filter((id): id is string => id !== null);
-    const known = await parkFileIdsAmong(deps.db, parkId, ids);
-    if (ids.length !== foreign.length || ids.some((id) => !known.has(id))) throw new AppError('NOT_FOUND', { message: 'Image introuvable' });
-  }
+  // Images the vehicle doesn't hold yet must be images this park uploaded (files/park-file-refs.ts).
+  const refs = keep.map((value, i) => ({ field: `images.${i}`, value })).filter((r) => !current.includes(r.value));
+  await assertParkFiles(deps.db, parkId, refs);
   return [...new Set(keep)];
 }
 
