@@ -150,6 +150,14 @@ export const ZPlanningConfirmInput = z
     ...periodFields,
     vehicle_ids: z.array(zId(M.vehicle), { error: M.vehiclesRequired }).min(1, M.vehiclesRequired),
     entries: z.array(ZPlanningConfirmEntryInput).default([]),
+    /**
+     * Also create the recipes of the period's past days (collection day before today) that the
+     * recipe job leaves alone because the planning comes after them (the preview's past_recipes).
+     */
+    create_past_recipes: z
+      .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())
+      .default(false)
+      .describe("Créer les recettes des jours passés (off by default): the preview's past_recipes"),
   })
   .superRefine((v, ctx) => {
     checkPeriod(v, ctx);
@@ -287,12 +295,22 @@ export const ZPlanningConflict = z.object({
 });
 export type TPlanningConflict = z.infer<typeof ZPlanningConflict>;
 
+/** Recipes of past days: how many, and their objectives' total in the park's currency. */
+export const ZPastRecipes = z.object({
+  count: z.number().int(),
+  total: z.number().describe("Sum of their objectives, in the park's currency"),
+});
+export type TPastRecipes = z.infer<typeof ZPastRecipes>;
+
 export const ZPlanningGenerateResult = z.object({
   start_date: z.string(),
   end_date: z.string(),
   entries: z.array(ZPlanningEntry),
   conflicts: z.array(ZPlanningConflict),
   vehicles_without_planning: z.array(z.object({ vehicle: ZPlanningVehicleRef, message: z.string() })),
+  past_recipes: ZPastRecipes.describe(
+    'The recipes of past days that confirming with create_past_recipes would create (the recipe job never charges days before the planning was confirmed)',
+  ),
 });
 export type TPlanningGenerateResult = z.infer<typeof ZPlanningGenerateResult>;
 
@@ -300,6 +318,7 @@ export const ZPlanningConfirmResult = z.object({
   created: z.number().describe('Entries written'),
   replaced: z.number().describe('Entries of those vehicles over the period that they replace'),
   entries: z.array(ZPlanningEntry),
+  past_recipes: ZPastRecipes.describe('The recipes of past days created (create_past_recipes), else 0'),
 });
 export type TPlanningConfirmResult = z.infer<typeof ZPlanningConfirmResult>;
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { toWireDate } from '../platform/dates.ts';
 import { planPeriod } from '../modules/planning/planning.service.ts';
-import { runRecipeJob } from '../modules/recipes/recipe-job.ts';
+import { createPastRecipes } from '../modules/recipes/past-recipes.ts';
+import { recipeConfigs, runRecipeJob } from '../modules/recipes/recipe-job.ts';
 import { paySalary } from '../modules/salary/salary.service.ts';
 import type { ActingProfile } from '../platform/auth/auth-context.ts';
 import { seedRecipeCollections } from './recipes-generator.ts';
@@ -13,8 +14,8 @@ const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00
 /**
  * The demo park's working life: a confirmed planning from the start of the month three months ago
  * to a month ahead (through the planning service, as 'Confirmer le planning' does), the expected
- * recipes the job would have created every evening since (the job itself, run as of each week's
- * end), how they were collected (seedRecipeCollections), a few debts put on drivers by hand, and
+ * recipes of its past days (as confirming with 'Créer les recettes des jours passés' creates them)
+ * and today's (the job itself), how they were collected (seedRecipeCollections), a few debts put on drivers by hand, and
  * last month's salaries of four drivers (through the salary service, as the owner pays them: three
  * in cash, one onto the driver's balance).
  */
@@ -29,11 +30,10 @@ export async function seedDemoPlanningAndRecipes(
   const end = addDays(today, 31);
   const { created: planned } = await planPeriod({ db, files: { signingKey: Buffer.alloc(0) } }, park, start, end);
 
-  // The job catches up 7 days back: run it as of the end of each week since the start, then now.
-  let recipes = 0;
-  for (let day = addDays(start, 6); day < today; day = addDays(day, 7)) {
-    recipes += (await runRecipeJob(db, new Date(Date.parse(`${day}T23:00:00Z`)), { parkId: park.parkId })).created;
-  }
+  // The job never charges days before the planning was confirmed: the past days' recipes are
+  // those the owner asks for on confirming ('Créer les recettes des jours passés'), then the job's.
+  const vehicleIds = (await recipeConfigs(db, { parkId: park.parkId })).map((c) => c.vehicle_id);
+  let recipes = (await createPastRecipes(db, { parkId: park.parkId, timeZone: park.timeZone, vehicleIds, start, end, today })).count;
   recipes += (await runRecipeJob(db, now, { parkId: park.parkId })).created;
 
   const { collected } = await seedRecipeCollections(db, park.parkId, today);

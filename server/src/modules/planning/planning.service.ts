@@ -19,6 +19,8 @@ import type { Db } from '../../platform/db/database.ts';
 import { anyId } from '../../platform/db/prepared.ts';
 import { fromWireDate, toWireDate } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
+import { fromMinor } from '../../platform/money.ts';
+import { createPastRecipes, pastRecipeRows, summarize } from '../recipes/past-recipes.ts';
 import type { FilesDeps } from '../files/files.service.ts';
 import { driverLinkOf, planningFieldsOf } from '../vehicles/vehicle-config.service.ts';
 import { planningsOf, type StoredPlanning } from '../vehicles/vehicles.queries.ts';
@@ -199,6 +201,15 @@ export async function generate(deps: PlanningDeps, acting: ActingProfile, input:
     };
   });
   const result = generatePlanning({ startDate: start, endDate: end, timeZone: acting.park.timeZone, vehicles, drivers: driverRows, busy });
+  // What confirming with create_past_recipes would create: the vehicles confirmed are those the
+  // web sends (the generated ones, and those without planning, cleared).
+  const past = summarize(
+    await pastRecipeRows(
+      db,
+      { parkId, timeZone: acting.park.timeZone, vehicleIds: ids, start, end, today: today(deps, acting.park.timeZone) },
+      result.entries.map((e) => ({ vehicleId: e.vehicleId, driverId: e.driverId, day: e.day, slot: e.slot, isSalaryDay: e.isSalaryDay })),
+    ),
+  );
 
   const vRef = vehicleRefsOf();
   const dRef = driverRefs(deps);
@@ -228,6 +239,7 @@ export async function generate(deps: PlanningDeps, acting: ActingProfile, input:
       };
     }),
     vehicles_without_planning: result.vehiclesWithoutPlanning.map((w) => ({ vehicle: vRef(vehicleById.get(w.vehicleId)!), message: w.message })),
+    past_recipes: { count: past.count, total: fromMinor(past.total, acting.park.currency) },
   };
 }
 
@@ -316,10 +328,24 @@ export async function confirm(deps: PlanningDeps, acting: ActingProfile, input: 
     const removed = await tx
       .delete(planningEntries)
       .where(and(eq(planningEntries.parkId, parkId), anyId(planningEntries.vehicleId, vehicleIds), gte(planningEntries.day, start), lte(planningEntries.day, end)))
-      .returning({ id: planningEntries.id });
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) await tx.insert(planningEntries).values(rows.slice(i, i + INSERT_CHUNK));
+      .returning({ id: planningEntries.id, vehicleId: planningEntries.vehicleId, day: planningEntries.day, slot: planningEntries.slot, driverId: planningEntries.driverId, createdAt: planningEntries.createdAt });
+    // An assignment confirmed again keeps its time: the recipe job reads it (recipes/README.md).
+    const assignedAt = new Map(removed.map((r) => [`${r.vehicleId}|${r.day}|${r.slot}|${r.driverId}`, r.createdAt]));
+    const kept = rows.map((r) => {
+      const since = assignedAt.get(`${r.vehicleId}|${r.day}|${r.slot}|${r.driverId}`);
+      return since ? { ...r, createdAt: since } : r;
+    });
+    for (let i = 0; i < kept.length; i += INSERT_CHUNK) await tx.insert(planningEntries).values(kept.slice(i, i + INSERT_CHUNK));
+    const past = input.create_past_recipes
+      ? await createPastRecipes(tx, { parkId, timeZone: tz, vehicleIds, start, end, today: today(deps, tz) })
+      : { count: 0, total: 0 };
     const stored = await entriesWithNames(tx, parkId, { start, end, vehicleIds });
-    return { created: rows.length, replaced: removed.length, entries: storedViews(deps, acting, stored) };
+    return {
+      created: rows.length,
+      replaced: removed.length,
+      entries: storedViews(deps, acting, stored),
+      past_recipes: { count: past.count, total: fromMinor(past.total, acting.park.currency) },
+    };
   });
 }
 
@@ -444,7 +470,7 @@ export async function planPeriod(
     const ids = vehicleIds ?? [...new Set([...preview.entries.map((e) => e.vehicle.id), ...preview.vehicles_without_planning.map((v) => v.vehicle.id)])];
     if (ids.length === 0) continue;
     const entries = preview.entries.map((e) => ({ date: e.date, vehicle_id: e.vehicle.id, driver_id: e.driver.id, slot: e.slot, is_salary_day: e.is_salary_day, role: e.role }));
-    created += (await confirm(deps, acting, { start_date: from, end_date: to, vehicle_ids: ids, entries })).created;
+    created += (await confirm(deps, acting, { start_date: from, end_date: to, vehicle_ids: ids, entries, create_past_recipes: false })).created;
   }
   return { created, conflicts };
 }

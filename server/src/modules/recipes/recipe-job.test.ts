@@ -93,6 +93,35 @@ describe('the daily recipe', () => {
   });
 });
 
+describe('never the past by surprise (issue 15 section 3)', () => {
+  it('charges no collection day before the configuration was saved', async () => {
+    // Configured on Wednesday morning; the planning was there long before.
+    await setRecipeConfig(ctx, w.parkId, w.vehicle, { amount: 5_000, since: at(`${WED}T10:00:00`) });
+    await insertEntries(ctx, w.parkId, w.vehicle, daysFrom(addDays(WED, -7), 8).map((day) => ({ driverId: w.driverA, day })));
+    const r = await run(at(`${WED}T21:00:00`));
+    expect(r).toMatchObject({ due: 1, created: 1 });
+    expect((await recipesOf()).map((x) => x.day)).toEqual([WED]);
+  });
+
+  it('charges no driver for a day he was assigned after (a planning confirmed later over past days)', async () => {
+    await setRecipeConfig(ctx, w.parkId, w.vehicle, { amount: 5_000 });
+    // Confirmed on Wednesday morning for Sunday to Wednesday.
+    await insertEntries(ctx, w.parkId, w.vehicle, daysFrom(addDays(WED, -3), 4).map((day) => ({ driverId: w.driverA, day })), at(`${WED}T09:00:00`));
+    const r = await run(at(`${WED}T21:00:00`));
+    expect(r).toMatchObject({ created: 1, assigned_later: 3 });
+    expect((await recipesOf()).map((x) => x.day)).toEqual([WED]);
+  });
+
+  it('charges a weekly period only to the drivers assigned by its collection day, with the shares of the whole week', async () => {
+    await setRecipeConfig(ctx, w.parkId, w.vehicle, { frequency: 'weekly', collectDay: 7, amount: 7_000 });
+    await insertEntries(ctx, w.parkId, w.vehicle, daysFrom('2026-03-09', 3).map((day) => ({ driverId: w.driverA, day })));
+    // B's four days were confirmed on Monday 16, after the collection of Sunday 15.
+    await insertEntries(ctx, w.parkId, w.vehicle, daysFrom('2026-03-12', 4).map((day) => ({ driverId: w.driverB, day })), at('2026-03-16T09:00:00'));
+    await run(at('2026-03-16T10:00:00'));
+    expect((await recipesOf()).map((r) => [r.driver, r.objective])).toEqual([[w.driverA, 3_000]]);
+  });
+});
+
 describe('weekly and monthly recipes', () => {
   it('collects a weekly recipe on its day and shares it by the days each driver drove', async () => {
     // Sunday 15 March: the week of 9 to 15 March. A drove Monday to Wednesday, B Thursday to

@@ -18,7 +18,11 @@ import { addDays, periodsBetween, shareOfDrivers, type CollectionPeriod, type Dr
  * driver, or deleted: deleted rows stay) is left alone, and the insert itself is `on conflict do
  * nothing` on the unique (vehicle, driver, period_start) of expected recipes, so two runs at once,
  * on two servers, still make one recipe each. Missed collections are caught up to 7 days back
- * (a server that was down). A due period without planning creates nothing and is counted.
+ * (a server that was down), but never the past by surprise (issue 15 section 3, README.md): a
+ * collection day is charged only if the recipe configuration (`recipes_since`) existed on that
+ * day, and only to a driver whose assignment (his planning entry's `created_at`) existed on that
+ * day. Earlier days are created only when the owner asks, on confirming a planning
+ * (past-recipes.ts). A due period without planning creates nothing and is counted.
  */
 
 export const CATCH_UP_DAYS = 7;
@@ -33,9 +37,14 @@ export interface RecipeJobResult {
   without_planning: number;
   /** Vehicles whose collection of today is due but which have no planning for it. */
   vehicles_without_planning_today: number;
+  /**
+   * Due collections with planning left to the owner: their drivers were assigned after the
+   * collection day (a planning confirmed later for past days).
+   */
+  assigned_later: number;
 }
 
-interface ConfigRow extends Record<string, unknown> {
+export interface ConfigRow extends Record<string, unknown> {
   vehicle_id: string;
   park_id: string;
   time_zone: string;
@@ -46,9 +55,11 @@ interface ConfigRow extends Record<string, unknown> {
   monthly_day: number | null;
   collect_day: number | null;
   collect_time: string;
+  /** The park day from which the configuration makes recipes (its `recipes_since`). */
+  since_day: string;
 }
 
-interface DueCollection extends CollectionPeriod {
+export interface DueCollection extends CollectionPeriod {
   config: ConfigRow;
   today: string;
 }
@@ -59,14 +70,14 @@ function dueCollections(c: ConfigRow, now: Date): DueCollection[] {
   const time = /^\d{2}:\d{2}$/.test(c.collect_time) ? c.collect_time : '20:30';
   const schedule = { frequency: c.frequency, collectDay: c.collect_day, monthlyDay: c.monthly_day };
   return periodsBetween(schedule, addDays(today, -CATCH_UP_DAYS), today)
-    .filter((p) => fromWireDate(`${p.day}T${time}:00`, c.time_zone).getTime() <= now.getTime())
+    .filter((p) => p.day >= c.since_day && fromWireDate(`${p.day}T${time}:00`, c.time_zone).getTime() <= now.getTime())
     .map((p) => ({ ...p, config: c, today }));
 }
 
 const key = (vehicleId: string, periodStart: string) => `${vehicleId}|${periodStart}`;
 
 /** Periods of the park's vehicles that already have an expected recipe, deleted ones included. */
-async function periodsWithRecipes(db: Db, parkId: string, fromDay: string, toDay: string): Promise<Set<string>> {
+export async function periodsWithRecipes(db: Pick<Db, 'execute'>, parkId: string, fromDay: string, toDay: string): Promise<Set<string>> {
   // Two index ranges: live recipes by day (recipes_park_day_idx), deleted ones by deletion time
   // (recipes_deleted_idx; a recipe is deleted after its day began, a day of slack for time zones).
   const { rows } = await db.execute<{ vehicle_id: string; period_start: string }>(sql`
@@ -79,19 +90,75 @@ async function periodsWithRecipes(db: Db, parkId: string, fromDay: string, toDay
   return new Set(rows.map((r) => key(r.vehicle_id, r.period_start)));
 }
 
-interface EntryRow extends Record<string, unknown> {
+export interface EntryRow extends Record<string, unknown> {
   vehicle_id: string;
   driver_id: string;
   day: string;
   slot: 'full' | 'first' | 'second';
   is_salary_day: boolean;
+  /** The park day the driver was assigned this slot (the entry's created_at). */
+  assigned_day: string;
 }
 
-async function entriesOf(db: Db, parkId: string, vehicleIds: string[], fromDay: string, toDay: string): Promise<EntryRow[]> {
+export async function entriesOf(db: Pick<Db, 'execute'>, parkId: string, timeZone: string, vehicleIds: string[], fromDay: string, toDay: string): Promise<EntryRow[]> {
   const { rows } = await db.execute<EntryRow>(sql`
-    select vehicle_id, driver_id, day::text as day, slot, is_salary_day from planning_entries
+    select vehicle_id, driver_id, day::text as day, slot, is_salary_day, (created_at at time zone ${timeZone})::date::text as assigned_day
+      from planning_entries
      where park_id = ${parkId} and day between ${fromDay}::date and ${toDay}::date and vehicle_id = any(${sql.param(vehicleIds)}::uuid[])`);
   return rows;
+}
+
+export type RecipeInsert = typeof recipes.$inferInsert;
+
+/**
+ * The expected recipes of one due period of a vehicle, from the planning entries of that vehicle
+ * (any days: those of the period are picked): each driver who drove outside salary days, with his
+ * share (recipe-periods.ts). With `assignedBy`, only the drivers assigned (an entry of the period
+ * created) on or before that day get theirs; the shares stay those of the whole period.
+ */
+export function expectedRecipeRows(parkId: string, d: DueCollection, entries: EntryRow[], assignedBy?: string): RecipeInsert[] {
+  const c = d.config;
+  const inPeriod = entries.filter((e) => e.vehicle_id === c.vehicle_id && e.day >= d.periodStart && e.day <= d.periodEnd);
+  const driven: DrivenEntry[] = inPeriod.map((e) => ({ driverId: e.driver_id, slot: e.slot, isSalaryDay: e.is_salary_day }));
+  const objective = c.collection_type === 'recipe_objective' ? Number(c.amount ?? 0) : 0;
+  const shares = shareOfDrivers(driven, { objective, salary: Number(c.salary_amount ?? 0) });
+  const rows: RecipeInsert[] = [];
+  for (const [driverId, share] of shares) {
+    if (assignedBy && !inPeriod.some((e) => e.driver_id === driverId && !e.is_salary_day && e.assigned_day <= assignedBy)) continue;
+    rows.push({
+      parkId,
+      kind: 'expected',
+      driverId,
+      vehicleId: c.vehicle_id,
+      day: d.day,
+      periodStart: d.periodStart,
+      periodEnd: d.periodEnd,
+      frequency: c.frequency,
+      collectionType: c.collection_type,
+      objective: share.objective,
+      salaryAmount: share.salary,
+    });
+  }
+  return rows;
+}
+
+/**
+ * Inserts expected recipes, `on conflict do nothing` on the unique (vehicle, driver, period_start)
+ * of expected recipes: what another run (or a confirmation) already created is left alone.
+ * Answers the rows created. The only writer of expected recipes (the job and the confirmation's
+ * back-charging alike); the recipe totals follow by their triggers.
+ */
+export async function insertExpectedRecipes(db: Pick<Db, 'insert'>, rows: RecipeInsert[]): Promise<{ id: string; objective: number }[]> {
+  const out: { id: string; objective: number }[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const created = await db
+      .insert(recipes)
+      .values(rows.slice(i, i + 500))
+      .onConflictDoNothing({ target: [recipes.vehicleId, recipes.driverId, recipes.periodStart], where: sql`kind = 'expected'` })
+      .returning({ id: recipes.id, objective: recipes.objective });
+    out.push(...created);
+  }
+  return out;
 }
 
 /** Creates the due expected recipes of one park; answers what it did. */
@@ -104,47 +171,39 @@ async function runForPark(db: Db, parkId: string, due: DueCollection[], result: 
   result.due += open.length;
 
   const firstStart = open.reduce((m, d) => (d.periodStart < m ? d.periodStart : m), open[0].periodStart);
-  const entries = await entriesOf(db, parkId, [...new Set(open.map((d) => d.config.vehicle_id))], firstStart, toDay);
+  const timeZone = open[0].config.time_zone;
+  const entries = await entriesOf(db, parkId, timeZone, [...new Set(open.map((d) => d.config.vehicle_id))], firstStart, toDay);
   const byVehicle = new Map<string, EntryRow[]>();
   for (const e of entries) byVehicle.set(e.vehicle_id, [...(byVehicle.get(e.vehicle_id) ?? []), e]);
 
-  const rows: (typeof recipes.$inferInsert)[] = [];
+  const rows: RecipeInsert[] = [];
   for (const d of open) {
-    const c = d.config;
-    const driven: DrivenEntry[] = (byVehicle.get(c.vehicle_id) ?? [])
-      .filter((e) => e.day >= d.periodStart && e.day <= d.periodEnd)
-      .map((e) => ({ driverId: e.driver_id, slot: e.slot, isSalaryDay: e.is_salary_day }));
-    const objective = c.collection_type === 'recipe_objective' ? Number(c.amount ?? 0) : 0;
-    const shares = shareOfDrivers(driven, { objective, salary: Number(c.salary_amount ?? 0) });
-    if (shares.size === 0) {
+    const all = expectedRecipeRows(parkId, d, byVehicle.get(d.config.vehicle_id) ?? []);
+    if (all.length === 0) {
       result.without_planning += 1;
       if (d.day === d.today) result.vehicles_without_planning_today += 1;
       continue;
     }
-    for (const [driverId, share] of shares) {
-      rows.push({
-        parkId,
-        kind: 'expected',
-        driverId,
-        vehicleId: c.vehicle_id,
-        day: d.day,
-        periodStart: d.periodStart,
-        periodEnd: d.periodEnd,
-        frequency: c.frequency,
-        collectionType: c.collection_type,
-        objective: share.objective,
-        salaryAmount: share.salary,
-      });
-    }
+    // Only drivers assigned by the collection day: a planning confirmed today for past days
+    // charges them only if the owner asked (past-recipes.ts).
+    const assigned = expectedRecipeRows(parkId, d, byVehicle.get(d.config.vehicle_id) ?? [], d.day);
+    if (assigned.length === 0) result.assigned_later += 1;
+    rows.push(...assigned);
   }
-  for (let i = 0; i < rows.length; i += 500) {
-    const created = await db
-      .insert(recipes)
-      .values(rows.slice(i, i + 500))
-      .onConflictDoNothing({ target: [recipes.vehicleId, recipes.driverId, recipes.periodStart], where: sql`kind = 'expected'` })
-      .returning({ id: recipes.id });
-    result.created += created.length;
-  }
+  result.created += (await insertExpectedRecipes(db, rows)).length;
+}
+
+/** The recipe configurations that make recipes (not Yango's), of a park or of some vehicles. */
+export async function recipeConfigs(db: Pick<Db, 'execute'>, opts: { parkId?: string; vehicleIds?: string[] } = {}): Promise<ConfigRow[]> {
+  const { rows } = await db.execute<ConfigRow>(sql`
+    select c.vehicle_id, c.park_id, p.time_zone, c.collection_type, c.amount, c.salary_amount, c.frequency,
+           c.monthly_day, c.collect_day, c.collect_time, (c.recipes_since at time zone p.time_zone)::date::text as since_day
+      from vehicle_recipe_configs c
+      join parks p on p.id = c.park_id
+     where c.collection_type in ('recipe_objective', 'without_recipe_objective')
+       ${opts.parkId ? sql`and c.park_id = ${opts.parkId}` : sql``}
+       ${opts.vehicleIds ? sql`and c.vehicle_id = any(${sql.param(opts.vehicleIds)}::uuid[])` : sql``}`);
+  return rows;
 }
 
 /**
@@ -152,14 +211,8 @@ async function runForPark(db: Db, parkId: string, due: DueCollection[], result: 
  * as wanted, on any number of servers at once.
  */
 export async function runRecipeJob(db: Db, now: Date = new Date(), opts: { parkId?: string } = {}): Promise<RecipeJobResult> {
-  const { rows: configs } = await db.execute<ConfigRow>(sql`
-    select c.vehicle_id, c.park_id, p.time_zone, c.collection_type, c.amount, c.salary_amount, c.frequency,
-           c.monthly_day, c.collect_day, c.collect_time
-      from vehicle_recipe_configs c
-      join parks p on p.id = c.park_id
-     where c.collection_type in ('recipe_objective', 'without_recipe_objective')
-       ${opts.parkId ? sql`and c.park_id = ${opts.parkId}` : sql``}`);
-  const result: RecipeJobResult = { vehicles: configs.length, due: 0, created: 0, without_planning: 0, vehicles_without_planning_today: 0 };
+  const configs = await recipeConfigs(db, { parkId: opts.parkId });
+  const result: RecipeJobResult = { vehicles: configs.length, due: 0, created: 0, without_planning: 0, vehicles_without_planning_today: 0, assigned_later: 0 };
   const byPark = new Map<string, DueCollection[]>();
   for (const c of configs) {
     const due = dueCollections(c, now);

@@ -80,12 +80,19 @@ export async function insertRecipe(
   return row.id;
 }
 
-/** Confirmed planning entries of a vehicle (full days unless a slot is given), 08:00-20:00. */
+/** Long before any day a test plays: configurations and assignments made "long ago". */
+export const LONG_AGO = new Date('2020-01-01T00:00:00Z');
+
+/**
+ * Confirmed planning entries of a vehicle (full days unless a slot is given), 08:00-20:00,
+ * assigned long ago unless `assignedAt` says when (the recipe job reads it).
+ */
 export async function insertEntries(
   ctx: TestContext,
   parkId: string,
   vehicleId: string,
   entries: { driverId: string; day: string; slot?: 'full' | 'first' | 'second'; salary?: boolean }[],
+  assignedAt: Date = LONG_AGO,
 ): Promise<void> {
   if (entries.length === 0) return;
   await ctx.database.db.insert(planningEntries).values(
@@ -98,6 +105,7 @@ export async function insertEntries(
       startsAt: fromWireDate(`${e.day}T08:00:00`),
       endsAt: fromWireDate(`${e.day}T20:00:00`),
       isSalaryDay: e.salary ?? false,
+      createdAt: assignedAt,
     })),
   );
 }
@@ -117,6 +125,8 @@ export async function setRecipeConfig(
     collectDay?: number | null;
     monthlyDay?: number | null;
     collectTime?: string;
+    /** Since when it makes recipes (default long ago). */
+    since?: Date;
   },
 ): Promise<void> {
   const values = {
@@ -129,6 +139,7 @@ export async function setRecipeConfig(
     collectDay: v.collectDay ?? null,
     monthlyDay: v.monthlyDay ?? null,
     collectTime: v.collectTime ?? '20:30',
+    recipesSince: v.since ?? LONG_AGO,
   };
   await ctx.database.db.insert(vehicleRecipeConfigs).values(values).onConflictDoUpdate({ target: vehicleRecipeConfigs.vehicleId, set: values });
 }

@@ -305,8 +305,11 @@ export async function saveRecipe(deps: VehiclesDeps, parkId: string, vehicleId: 
     collectTime: r.collect_time,
     updatedAt: new Date(),
   };
+  // A new schedule makes recipes from now on: the job doesn't charge the days before it.
+  const c = vehicleRecipeConfigs;
+  const sameSchedule = sql`${c.collectionType} = excluded.collection_type and ${c.frequency} = excluded.frequency
+    and ${c.collectDay} is not distinct from excluded.collect_day and ${c.monthlyDay} is not distinct from excluded.monthly_day`;
   await deps.db
     .insert(vehicleRecipeConfigs)
     .values({ vehicleId, parkId, ...row })
-    .onConflictDoUpdate({ target: vehicleRecipeConfigs.vehicleId, set: row });
-}
+    .onConflictDoUpdate({ target: c.vehicleId, set: { ...row, recipesSince: sql`case when ${sameSchedule}

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, updatedAt } from '../../platform/db/columns.ts';
 import { foldedLiteral } from '../../platform/db/search-text.ts';
 import { parks, profiles } from '../access/access.tables.ts';
@@ -140,6 +140,12 @@ export const vehicleRecipeConfigs = pgTable('vehicle_recipe_configs', {
   collectDay: integer('collect_day'),
   /** 'HH:mm' in the park's time zone; default 20:30. */
   collectTime: text('collect_time').notNull().default('20:30'),
+  /**
+   * Since when this configuration makes recipes: set when it is first saved, and again when its
+   * schedule changes (collection type, frequency, collect day or monthly day). The recipe job
+   * never charges a collection day before this one's day (recipes/README.md).
+   */
+  recipesSince: timestamp('recipes_since', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: updatedAt(),
 });
 
