@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './formats.ts';
+import { isDayOrWireDate } from './wire-date.ts';
 import { PNL_TYPES, type TPnlType } from './pnl.ts';
 
 /**
@@ -39,7 +40,7 @@ export function percentChange(current: number, previous: number): number | null 
 
 /** The day (`yyyy-MM-dd`, the whole day) or the second (`yyyy-MM-ddTHH:mm:ss`) a period starts or ends. */
 const PERIOD_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
-const zPeriodDate = z.string({ error: ACCOUNTING_MESSAGES.date }).regex(PERIOD_DATE, ACCOUNTING_MESSAGES.date);
+const zPeriodDate = z.string({ error: ACCOUNTING_MESSAGES.date }).regex(PERIOD_DATE, ACCOUNTING_MESSAGES.date).refine(isDayOrWireDate, ACCOUNTING_MESSAGES.date);
 const zGroupId = z.string({ error: ACCOUNTING_MESSAGES.group }).uuid(ACCOUNTING_MESSAGES.group);
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanBody } from './clean-body.ts';
+import { BodyTooDeepError, cleanBody, MAX_BODY_DEPTH } from './clean-body.ts';
 
 describe('cleanBody', () => {
   it('drops null, undefined, empty and Unknown values, recursively in plain objects', () => {
@@ -14,5 +14,16 @@ describe('cleanBody', () => {
   it('leaves non-plain objects alone', () => {
     const date = new Date(0);
     expect(cleanBody({ date }).date).toBe(date);
+  });
+
+  it('cleans a value nested up to the bound and refuses a deeper one without overflowing the stack', () => {
+    const nest = (depth: number) => {
+      let v: unknown = 1;
+      for (let i = 0; i < depth; i++) v = [v];
+      return v;
+    };
+    expect(() => cleanBody(nest(MAX_BODY_DEPTH))).not.toThrow();
+    expect(() => cleanBody(nest(MAX_BODY_DEPTH + 1))).toThrow(BodyTooDeepError);
+    expect(() => cleanBody(nest(100_000))).toThrow(BodyTooDeepError);
   });
 });

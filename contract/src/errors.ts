@@ -10,6 +10,14 @@ export { NOTICE_CODE, SUCCESS_CODE, type ApiEnvelope, type FieldError } from './
 export const ErrorCodes = {
   VALIDATION_FAILED: { code: 4001, status: 400, message: 'Certaines informations sont invalides.' },
   BAD_REQUEST: { code: 4002, status: 400, message: 'Requête invalide.' },
+  // Malformed input refused before anything reads it (issue 15, section 1).
+  BODY_TOO_DEEP: { code: 4003, status: 400, message: 'Requête invalide : données trop imbriquées.' },
+  INVALID_CHARACTER: { code: 4004, status: 400, message: 'Caractère invalide dans le champ.' },
+  MULTIPART_INVALID: { code: 4005, status: 400, message: 'Requête invalide : formulaire mal formé, renvoyez-le.' },
+  PROFILE_INVALID: { code: 4006, status: 400, message: 'Profil invalide.' },
+  URI_TOO_LONG: { code: 4149, status: 414, message: 'Adresse trop longue.' },
+  CONTENT_TYPE_UNSUPPORTED: { code: 4159, status: 415, message: 'Type de contenu non accepté (JSON ou formulaire).' },
+  HEADERS_TOO_LARGE: { code: 4319, status: 431, message: 'En-têtes de requête trop volumineux.' },
   UNAUTHENTICATED: { code: 4011, status: 401, message: 'Veuillez vous connecter.' },
   TOKEN_INVALID: { code: 4012, status: 401, message: 'Session expirée, veuillez vous reconnecter.' },
   REFRESH_FAILED,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './formats.ts';
+import { isDayOrWireDate } from './wire-date.ts';
 import { TRENDS } from './accounting.ts';
 
 /**
@@ -65,7 +66,7 @@ export const REVENUE_YEARS_SHOWN = 5;
 
 const PERIOD_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/;
 const DATE_MESSAGE = 'Date invalide (format attendu yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss)';
-const zPeriodDate = z.string({ error: DATE_MESSAGE }).trim().regex(PERIOD_DATE, DATE_MESSAGE);
+const zPeriodDate = z.string({ error: DATE_MESSAGE }).trim().regex(PERIOD_DATE, DATE_MESSAGE).refine(isDayOrWireDate, DATE_MESSAGE);
 const zUuid = (message: string) => z.string({ error: message }).trim().regex(/^[0-9a-f-]{36}$/i, message);
 
 export const ZRevenueEvolutionQuery = z.object({

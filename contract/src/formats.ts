@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN, normalizePhone, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_PATTERN, PIN_MESSAGE, WIRE_DATE_PATTERN } from './constants.ts';
+import { isWireDateTime } from './wire-date.ts';
 
 // Messages zod writes itself (a missing field, a wrong type) come out in French, like ours. Set
 // here, in the file every schema builds on, so a screen importing one schema file directly (to keep
@@ -33,4 +34,7 @@ export const zNewPassword = z
   );
 
 /** `yyyy-MM-ddTHH:mm:ss`, the only date format on the wire (park's time zone). */
-export const zWireDate = z.string().regex(WIRE_DATE_PATTERN, 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)');
+export const zWireDate = z
+  .string()
+  .regex(WIRE_DATE_PATTERN, 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)')
+  .refine(isWireDateTime, 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)');

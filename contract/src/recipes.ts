@@ -3,6 +3,7 @@ import './formats.ts';
 import { ZTransactionValidation, type TTransactionValidation } from './payins.ts';
 import { COLLECTION_TYPES } from './vehicle-config.ts';
 import { numeric, UUID } from './vehicle-form-values.ts';
+import { isCalendarDay } from './wire-date.ts';
 
 /**
  * Recipes: what a driver owes the park for a period, and collecting it (spec 001 sections 2.4 to
@@ -194,7 +195,7 @@ const zDayParam = z
   .string()
   .trim()
   .transform((v) => v.slice(0, 10))
-  .pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide (format attendu yyyy-MM-dd)'))
+  .pipe(z.string().refine(isCalendarDay, 'Date invalide (format attendu yyyy-MM-dd)'))
   .describe('yyyy-MM-dd (un yyyy-MM-ddTHH:mm:ss est coupé à sa journée)');
 const zPage = z.coerce.number().int().min(1).default(1);
 const zPerPage = z.coerce.number().int().min(1).max(1000).default(RECIPE_PAGE_SIZE);

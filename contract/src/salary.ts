@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './formats.ts';
+import { isDayOrWireDate } from './wire-date.ts';
 
 /**
  * Driver salary (spec 001 sections 2.11, 3, 4, 6, 7; issue 6 section 3). The gross salary of a
@@ -51,7 +52,8 @@ const zUuid = z.string({ error: SALARY_MESSAGES.driver }).trim().regex(/^[0-9a-f
 const zDay = z
   .string({ error: SALARY_MESSAGES.date })
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/, SALARY_MESSAGES.date);
+  .regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}:\d{2})?$/, SALARY_MESSAGES.date)
+  .refine(isDayOrWireDate, SALARY_MESSAGES.date);
 
 export const ZSalaryQuery = z.object({
   driver_id: zUuid,

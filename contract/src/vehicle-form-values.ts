@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
+import { isCalendarDay } from './wire-date.ts';
 import { CONFIG_MESSAGES as CM, timeToMinutes } from './vehicle-config-rules.ts';
 
 /**
@@ -34,11 +35,7 @@ export const zInt = (min: number, max: number, message: string) =>
 
 export const zUuid = (message: string) => z.string({ error: message }).regex(UUID, message).transform((s) => s.toLowerCase());
 
-export function isCalendarDay(v: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}
+export { isCalendarDay };
 /** `yyyy-MM-dd`; a full `yyyy-MM-ddTHH:mm:ss` is cut to its day. */
 export const zDay = (message: string = CM.date) =>
   z.preprocess(

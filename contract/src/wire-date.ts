@@ -28,3 +28,32 @@ export function wallClockInZone(instant: Date, timeZone: string): string {
   const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value.padStart(2, '0') ?? '00';
   return `${get('year').padStart(4, '0')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}`;
 }
+
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
+
+function realDay(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  const days = m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+  return d <= days;
+}
+
+/**
+ * A day of the calendar written `yyyy-MM-dd`: 2026-02-30 and 2026-13-01 match the pattern but are
+ * refused (JavaScript would roll them over to March or the next year, PostgreSQL fails on them).
+ */
+export function isCalendarDay(v: string): boolean {
+  const m = DAY_PATTERN.exec(v);
+  return !!m && realDay(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+/** A real wall-clock time `yyyy-MM-ddTHH:mm:ss` (the wire format): a real day, hours 00-23, minutes and seconds 00-59. */
+export function isWireDateTime(v: string): boolean {
+  const m = DATE_TIME_PATTERN.exec(v);
+  return !!m && realDay(Number(m[1]), Number(m[2]), Number(m[3])) && Number(m[4]) < 24 && Number(m[5]) < 60 && Number(m[6]) < 60;
+}
+
+/** A day `yyyy-MM-dd` or a wire date `yyyy-MM-ddTHH:mm:ss`, both real (the forms of a period's bounds). */
+export function isDayOrWireDate(v: string): boolean {
+  return v.length === 10 ? isCalendarDay(v) : isWireDateTime(v);
+}

@@ -1,14 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ErrorCodes } from '@flotte/contract';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Notifier } from './platform/notifier/notifier.types.ts';
-import { ok, registerEnvelope, registerNotFound } from './platform/envelope.ts';
+import { clientErrorHandler, frameworkErrors, ok, registerEnvelope, registerNotFound } from './platform/envelope.ts';
 import { registerBodyCleaning } from './platform/body-cleaning.ts';
+import { registerJsonBody } from './platform/json-body.ts';
+import { registerMultipart } from './platform/multipart.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { registerAuthGuard } from './platform/auth/guard.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -74,16 +75,20 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router and Node's HTTP parser refuse is answered in the envelope too.
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   registerRouteCatalog(app);
   registerEnvelope(app);
+  registerJsonBody(app);
   registerBodyCleaning(app);
   registerSecurityHeaders(app, { hsts: config.cookieSecure });
   await app.register(cookie);
-  await app.register(multipart, { limits: { fileSize: config.uploadLimitBytes, files: 4, fields: 50, fieldSize: 64 * 1024 } });
+  await registerMultipart(app, { fileSize: config.uploadLimitBytes, files: 4, fields: 50, fieldSize: 64 * 1024 });
   // Counted in Redis when REDIS_URL is set (shared by every instance), else in this process.
   const limits = await rateLimitStore(config.redisUrl, app.log);
   app.addHook('onClose', () => limits.close());

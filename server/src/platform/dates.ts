@@ -1,4 +1,4 @@
-import { WIRE_DATE_PATTERN, wallClockInZone } from '@flotte/contract';
+import { isWireDateTime, wallClockInZone } from '@flotte/contract';
 import { AppError } from './errors.ts';
 
 /**
@@ -23,7 +23,8 @@ function offsetAt(instant: Date, timeZone: string): number {
  * side of a daylight-saving change (none of our countries has one today, but parks may move).
  */
 export function fromWireDate(wire: string, timeZone = DEFAULT_TIME_ZONE, field = 'date'): Date {
-  if (!WIRE_DATE_PATTERN.test(wire) || Number.isNaN(Date.parse(`${wire}Z`))) {
+  // The calendar too: Date.parse reads 2026-02-30 as 2 March.
+  if (!isWireDateTime(wire)) {
     throw new AppError('VALIDATION_FAILED', {
       message: 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)',
       fieldErrors: [{ field, message: 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)' }],

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Permission } from '@flotte/contract';
 import { AppError } from '../errors.ts';
+import { UUID_PATTERN } from '../ids.ts';
 import { verifyAccessToken } from './access-token.ts';
 import type { ActingProfile, AuthContext } from './auth-context.ts';
 
@@ -82,6 +83,9 @@ export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8
     const claims = await verifyAccessToken(deps.jwtSecret, token);
     const askedProfile = headerProfileId(request);
     if (level === 'profile' && !askedProfile) throw new AppError('PROFILE_REQUIRED');
+    // A malformed header is the client's mistake, not an ended session: 400, never 401 (a 401
+    // makes the web client refresh and sign out). A well-formed one not the caller's is a 403.
+    if (askedProfile && !UUID_PATTERN.test(askedProfile)) throw new AppError('PROFILE_INVALID');
     const caller = await deps.lookup.loadCaller({
       userId: claims.userId,
       sessionId: claims.sessionId,
