@@ -151,8 +151,11 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   const yesterday = addDays(today, -1);
   const monthStart = `${today.slice(0, 8)}01`;
   const monthEnd = addDays(`${addDays(monthStart, 32).slice(0, 8)}01`, -1);
-  // The month's planning covers yesterday, except on the 1st: then the period starts a day earlier.
-  const planStart = today === monthStart ? yesterday : monthStart;
+  // The planning runs to the month's end from 4 days ago (within the month), or from yesterday on
+  // the 1st: past days whose recipes the owner asks for on confirming.
+  const fourDaysAgo = addDays(today, -4);
+  const planStart = today === monthStart ? yesterday : fourDaysAgo > monthStart ? fourDaysAgo : monthStart;
+  const pastDays = daysFrom(planStart, yesterday);
   const todayDriver = driverOf(today);
   const yesterdayDriver = driverOf(yesterday);
   expect(todayDriver).not.toBe(yesterdayDriver); // two days in a row are never one driver's here
@@ -245,6 +248,13 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await preview.locator(`[data-testid="planning-preview-day"][data-day="${today}"]`).click();
   await expect(preview.getByTestId('planning-entry')).toHaveCount(1);
   await expect(preview.getByTestId('planning-entry')).toContainText(fullName(todayDriver));
+  // The job won't charge the past days (the planning comes after them): the owner asks, seeing
+  // how many recipes and how much first. Off by default.
+  const past = preview.getByTestId('planning-past-recipes');
+  await expect(past.getByTestId('planning-past-recipes-summary')).toHaveText(`${pastDays.length} recette${pastDays.length > 1 ? 's' : ''}, ${money(OBJECTIVE * pastDays.length)}`);
+  const createPast = past.getByRole('checkbox', { name: 'Créer les recettes des jours passés' });
+  await expect(createPast).not.toBeChecked();
+  await createPast.check();
   await preview.getByTestId('planning-confirm').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Planning confirmé' })).toBeVisible();
   await expect(generate).toBeHidden();
@@ -254,6 +264,10 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await expect(page.getByTestId('planning-period-title')).toHaveText(new RegExp(monthLabel(today), 'i'));
   for (const day of daysFrom(monthStart, monthEnd)) {
     const cell = page.locator(`[data-testid="planning-day"][data-day="${day}"]`);
+    if (day < planStart) {
+      await expect(cell.getByTestId('planning-entry')).toHaveCount(0);
+      continue;
+    }
     await expect(cell.getByTestId('planning-entry')).toHaveCount(1);
     await expect(cell.getByTestId('planning-entry')).toContainText(fullName(driverOf(day)));
     await expect(cell.getByTestId('planning-entry')).not.toContainText(fullName(otherThan(driverOf(day))));
@@ -262,8 +276,8 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   // ── The collection runs now: the recipe job (every 5 minutes) started at once by the dev route. ──
   // It may already have run on its own since the confirmation: it creates each recipe once.
   await apiCall(page, 'POST', '/api/dev/recipes/run-job', headers);
-  // It catches up 7 days back, from the planning's first day: one recipe a day, that day's driver's.
-  const recipeDays = daysFrom(planStart > addDays(today, -7) ? planStart : addDays(today, -7), today);
+  // Today's recipe is the job's; the past days' were created on confirming: one a day, that day's driver's.
+  const recipeDays = daysFrom(planStart, today);
   const owed = (d: Driver) => recipeDays.filter((day) => day !== today && driverOf(day) === d).length;
 
   // The dashboard before anything is collected (the park's other vehicles' recipes of today may

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Alert, Badge, Box, Button, Group, Modal, MultiSelect, Radio, ScrollArea, Select, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Alert, Badge, Box, Button, Checkbox, Group, Modal, MultiSelect, Radio, ScrollArea, Select, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { PLANNING_MESSAGES, PLANNING_SUCCESS } from '@flotte/contract/planning';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
+import { Money } from '../../ui/Money.tsx';
 import { fromDayString, presetPeriod, type DateRange, type Period } from '../../ui/dates/periods.ts';
 import { toast } from '../../ui/toast.ts';
 import { vehicleKeys } from '../vehicles/queries.ts';
@@ -37,7 +38,9 @@ const ALL_VEHICLES = 1000;
  * 'Générer le planning': a period (this month by default) and the vehicles, a rotation group or
  * every configured vehicle; 'Générer' shows the preview (entries by day, conflicts in orange,
  * vehicles without planning), 'Confirmer le planning' saves it, replacing those vehicles' entries
- * over the period.
+ * over the period. When the period has past days whose recipes the job won't create (the planning
+ * comes after them), 'Créer les recettes des jours passés' (off by default) shows how many and
+ * how much, and creates them with the confirmation.
  */
 export function GeneratePlanningDialog({ opened, onClose, parkId, today, initialVehicleIds = [] }: GeneratePlanningDialogProps) {
   const queryClient = useQueryClient();
@@ -48,6 +51,7 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
   const [rotationId, setRotationId] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [preview, setPreview] = useState<TPlanningPreview | null>(null);
+  const [createPast, setCreatePast] = useState(false);
   const initialKey = initialVehicleIds.join(',');
   const todayTime = today.getTime();
 
@@ -59,6 +63,7 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
     setRotationId(null);
     setTried(false);
     setPreview(null);
+    setCreatePast(false);
   }, [opened, todayTime, initialKey]);
 
   const vehicles = useQuery({
@@ -80,9 +85,10 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
   const generate = useMutation({ mutationFn: (body: TPlanningGenerateInput) => planningApi.generate(body) });
   const chosen = target === 'vehicles' ? vehicleIds : [];
   const confirm = useMutation({
-    mutationFn: (p: TPlanningPreview) => planningApi.confirm(confirmBody(p, chosen)),
-    onSuccess: () => {
+    mutationFn: (p: TPlanningPreview) => planningApi.confirm({ ...confirmBody(p, chosen), create_past_recipes: createPast && p.past_recipes.count > 0 }),
+    onSuccess: (r) => {
       toast.success(PLANNING_SUCCESS.confirmed);
+      if (r.past_recipes.count > 0) toast.success(pastRecipesCreated(r.past_recipes.count));
       for (const key of invalidatedByConfirm) void queryClient.invalidateQueries({ queryKey: key });
       onClose();
     },
@@ -96,7 +102,12 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
       ...(target === 'vehicles' ? { vehicle_ids: vehicleIds } : {}),
       ...(target === 'rotation' && rotationId ? { rotation_group_id: rotationId } : {}),
     };
-    generate.mutate(body, { onSuccess: setPreview });
+    generate.mutate(body, {
+      onSuccess: (p) => {
+        setCreatePast(false);
+        setPreview(p);
+      },
+    });
   };
 
   const onPeriod = (range: DateRange) => setPeriod(range.start && range.end ? { start: range.start, end: range.end } : presetPeriod('ThisMonth', today));
@@ -116,6 +127,8 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
           preview={preview}
           canConfirm={confirmVehicleIds(preview, chosen).length > 0}
           confirming={confirm.isPending}
+          createPast={createPast}
+          onCreatePast={setCreatePast}
           onBack={() => setPreview(null)}
           onConfirm={() => confirm.mutate(preview)}
         />
@@ -173,10 +186,16 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
   );
 }
 
+/** The toast after a confirmation that created past days' recipes. */
+export const pastRecipesCreated = (n: number) => `${n} recette${n > 1 ? 's' : ''} des jours passés créée${n > 1 ? 's' : ''}`;
+
 interface PreviewBodyProps {
   preview: TPlanningPreview;
   canConfirm: boolean;
   confirming: boolean;
+  /** 'Créer les recettes des jours passés', off by default. */
+  createPast: boolean;
+  onCreatePast: (v: boolean) => void;
   onBack: () => void;
   onConfirm: () => void;
 }
@@ -186,7 +205,7 @@ interface PreviewBodyProps {
  * planning, and the entries by day. A day's entries render only when it is opened: a large park
  * previews tens of thousands of entries.
  */
-function PreviewBody({ preview, canConfirm, confirming, onBack, onConfirm }: PreviewBodyProps) {
+function PreviewBody({ preview, canConfirm, confirming, createPast, onCreatePast, onBack, onConfirm }: PreviewBodyProps) {
   const byDay = useMemo(() => groupEntriesByDay(preview.entries), [preview.entries]);
   const days = useMemo(() => [...byDay.keys()].sort(), [byDay]);
   const conflictDays = useMemo(() => conflictsByDay(preview.conflicts.slice(0, CONFLICTS_SHOWN)), [preview.conflicts]);
@@ -296,6 +315,10 @@ function PreviewBody({ preview, canConfirm, confirming, onBack, onConfirm }: Pre
         </ScrollArea.Autosize>
       )}
 
+      {preview.past_recipes.count > 0 ? (
+        <PastRecipesChoice count={preview.past_recipes.count} total={preview.past_recipes.total} checked={createPast} disabled={confirming} onChange={onCreatePast} />
+      ) : null}
+
       <Group justify="space-between" gap="sm">
         <Button variant="default" onClick={onBack} disabled={confirming} data-testid="planning-preview-back">
           Modifier
@@ -305,5 +328,35 @@ function PreviewBody({ preview, canConfirm, confirming, onBack, onConfirm }: Pre
         </Button>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * The explicit back-charging: the recipe job never creates the recipes of days before the planning
+ * was confirmed; the owner may ask for them here, seeing first how many and how much.
+ */
+function PastRecipesChoice({ count, total, checked, disabled, onChange }: { count: number; total: number; checked: boolean; disabled: boolean; onChange: (v: boolean) => void }) {
+  return (
+    <Box
+      p="sm"
+      style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}
+      data-testid="planning-past-recipes"
+    >
+      <Checkbox
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        label="Créer les recettes des jours passés"
+        description={
+          <>
+            <Text span inherit fw={600} data-testid="planning-past-recipes-summary">
+              {count} recette{count > 1 ? 's' : ''}, <Money amount={total} />
+            </Text>{' '}
+            dues par les chauffeurs planifiés ces jours-là. Sans cette case, les recettes ne sont créées qu'à partir d'aujourd'hui.
+          </>
+        }
+        data-testid="planning-past-recipes-checkbox"
+      />
+    </Box>
   );
 }

@@ -110,6 +110,7 @@ describe('confirming a preview', () => {
       { date: '2025-03-02', vehicle: third, driver: null, reason: 'not_configured', message: 'Non configuré', replaced_by: null },
     ],
     vehicles_without_planning: [{ vehicle: third, message: 'Aucun planning' }],
+    past_recipes: { count: 0, total: 0 },
   };
 
   it('sends every planned entry and replaces the vehicles it planned or found in conflict, not the unconfigured ones', () => {
