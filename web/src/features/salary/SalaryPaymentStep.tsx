@@ -7,7 +7,7 @@ import { toast } from '../../ui/toast.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { caisseOptions } from '../treasury/caisse-options.ts';
-import { useCaisses } from '../treasury/queries.ts';
+import { useUsableCaisses } from '../treasury/queries.ts';
 import { salaryApi } from './salary-api.ts';
 import type { SalaryFigure } from './salary-net.ts';
 import type { SalaryDriver } from './SalaryTab.tsx';
@@ -39,7 +39,7 @@ export function SalaryPaymentStep({
   const queryClient = useQueryClient();
   const { parkId } = useSession();
   const park = useActingPark();
-  const caisses = useCaisses(parkId);
+  const caisses = useUsableCaisses(parkId);
   const [type, setType] = useState<TSalaryPaymentType>('cash');
   const [caisseId, setCaisseId] = useState<string | null>(null);
   const [reason, setReason] = useState('');

@@ -11,7 +11,7 @@ import { useSession } from '../auth/SessionProvider.tsx';
 import { BankOperationDialog } from './BankOperationDialog.tsx';
 import { CaisseCard } from './CaisseCard.tsx';
 import { CaisseFormDialog } from './CaisseFormDialog.tsx';
-import { treasuryKeys, useCaisses } from './queries.ts';
+import { treasuryKeys, useCaisses, useUsableCaisses } from './queries.ts';
 import { TransferDialog } from './TransferDialog.tsx';
 import { ParkBalanceSection } from '../withdrawals/ParkBalanceSection.tsx';
 import { treasuryApi } from './treasury-api.ts';
@@ -29,6 +29,8 @@ export default function BalancePage() {
   const canManage = can('MANAGE_CAISSE');
   const canMove = can('CAISSE_TRANSFERT');
   const caisses = useCaisses(parkId);
+  // The cards show what the person may see; the transfer and bank dialogs offer what they may use.
+  const usable = useUsableCaisses(parkId);
   const queryClient = useQueryClient();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleting, setDeleting] = useState<TCaisse | null>(null);
@@ -77,10 +79,10 @@ export default function BalancePage() {
         <Group gap="xs">
           {canMove ? (
             <>
-              <Button variant="light" onClick={() => setDialog({ kind: 'bank' })} disabled={list.length === 0} data-testid="bank-operation-open">
+              <Button variant="light" onClick={() => setDialog({ kind: 'bank' })} disabled={(usable.data ?? []).length === 0} data-testid="bank-operation-open">
                 Opération bancaire
               </Button>
-              <Button variant="light" onClick={() => setDialog({ kind: 'transfer' })} disabled={list.length < 2} data-testid="transfer-open">
+              <Button variant="light" onClick={() => setDialog({ kind: 'transfer' })} disabled={(usable.data ?? []).length < 2} data-testid="transfer-open">
                 Transférer
               </Button>
             </>
@@ -131,8 +133,8 @@ export default function BalancePage() {
       ) : null}
       {canMove ? (
         <>
-          <TransferDialog opened={dialog?.kind === 'transfer'} caisses={list} parkId={parkId} onClose={() => setDialog(null)} />
-          <BankOperationDialog opened={dialog?.kind === 'bank'} caisses={list} parkId={parkId} onClose={() => setDialog(null)} />
+          <TransferDialog opened={dialog?.kind === 'transfer'} caisses={usable.data ?? []} parkId={parkId} onClose={() => setDialog(null)} />
+          <BankOperationDialog opened={dialog?.kind === 'bank'} caisses={usable.data ?? []} parkId={parkId} onClose={() => setDialog(null)} />
         </>
       ) : null}
       <ConfirmDialog

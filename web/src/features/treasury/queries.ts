@@ -8,6 +8,8 @@ import { treasuryApi } from './treasury-api.ts';
 export const treasuryKeys = {
   all: ['treasury'] as const,
   caisses: (parkId: string) => [...treasuryKeys.all, 'caisses', parkId] as const,
+  /** Under caisses(parkId), so what refreshes the balances refreshes the pickers too. */
+  usableCaisses: (parkId: string) => [...treasuryKeys.caisses(parkId), 'usable'] as const,
   admins: (parkId: string) => [...treasuryKeys.all, 'admins', parkId] as const,
   withdrawModes: (countryIso: string) => [...treasuryKeys.all, 'withdraw-modes', countryIso] as const,
 };
@@ -16,6 +18,18 @@ export function useCaisses(parkId: string | null) {
   return useQuery({
     queryKey: treasuryKeys.caisses(parkId ?? ''),
     queryFn: ({ signal }) => treasuryApi.caisses(parkId!, signal),
+    enabled: !!parkId,
+  });
+}
+
+/**
+ * The caisses a picker offers: those the person may use (all with MANAGE_CAISSE, else those they
+ * administer, plus the default cash account with ACCESS_CAISSE_CASH); the server refuses others.
+ */
+export function useUsableCaisses(parkId: string | null) {
+  return useQuery({
+    queryKey: treasuryKeys.usableCaisses(parkId ?? ''),
+    queryFn: ({ signal }) => treasuryApi.usableCaisses(parkId!, signal),
     enabled: !!parkId,
   });
 }

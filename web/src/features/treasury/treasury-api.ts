@@ -19,6 +19,8 @@ const ALL = { page: 1, itemPerPage: 1000 };
  */
 export const treasuryApi = {
   caisses: (parkId: string, signal?: AbortSignal) => api.get<TCaisse[]>('/caisse', { park_id: parkId }, signal),
+  /** The caisses the person may use (filter_by_profile): what every caisse picker offers. */
+  usableCaisses: (parkId: string, signal?: AbortSignal) => api.get<TCaisse[]>('/caisse', { filter_by_profile: true, park_id: parkId }, signal),
   add: (body: TCaisseInput) => api.post<TCaisse>('/caisse', body, IDEMPOTENT),
   update: (id: string, body: TCaisseInput) => api.put<TCaisse>(`/caisse/update/${id}`, body),
   remove: (id: string) => api.delete<{ id: string }>(`/caisse/delete/${id}`),

@@ -11,7 +11,7 @@ import { toast } from '../../ui/toast.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { useStepUpAction } from '../company/useStepUpAction.ts';
-import { treasuryKeys, useCaisses } from '../treasury/queries.ts';
+import { treasuryKeys, useUsableCaisses } from '../treasury/queries.ts';
 import { MeansFormDialog } from './MeansFormDialog.tsx';
 import { useWithdrawMeans, withdrawalKeys } from './queries.ts';
 import { creditBody, draftFee, emptyWithdrawDraft, stepComplete, withdrawBody, type WithdrawDraft } from './withdrawal-form.ts';
@@ -69,7 +69,7 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
   const queryClient = useQueryClient();
   const stepUp = useStepUpAction();
   const means = useWithdrawMeans(parkId, opened && allowed);
-  const caisses = useCaisses(opened && allowed ? parkId : null);
+  const caisses = useUsableCaisses(opened && allowed ? parkId : null);
   const [view, setView] = useState<WithdrawalView>(initialView);
   const [step, setStep] = useState(0);
   const [draft, setDraft] = useState<WithdrawDraft>(emptyWithdrawDraft());
