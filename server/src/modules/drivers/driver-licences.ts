@@ -9,7 +9,7 @@ import { driverLicences } from './drivers.tables.ts';
  * driver and type (unique index), which is what lets an edit update a licence in place.
  */
 
-export function licenceView(l: typeof driverLicences.$inferSelect): TDriverLicence {
+export function licenceView(l: Pick<typeof driverLicences.$inferSelect, 'id' | 'type' | 'number' | 'permanent' | 'deliveryAt' | 'expireAt' | 'countryDelivery'>): TDriverLicence {
   return {
     id: l.id,
     type: l.type,

@@ -117,7 +117,7 @@ export function currentDriverOf(vehicleStatus: string, stored: StoredPlanning | 
   return stored.drivers.find((d) => d.link.driverId === id) ?? null;
 }
 
-export function driverSummary(files: Pick<FilesDeps, 'signingKey'>, d: PlanningDriverRow['driver']): TVehicleDriverSummary {
+export function driverSummary(files: Pick<FilesDeps, 'signingKey'>, d: Pick<PlanningDriverRow['driver'], 'id' | 'firstName' | 'lastName' | 'phone' | 'image'>): TVehicleDriverSummary {
   return { id: d.id, first_name: d.firstName, last_name: d.lastName, phone: d.phone, image: imageLink(files, d.image) };
 }
 
@@ -312,4 +312,5 @@ export async function saveRecipe(deps: VehiclesDeps, parkId: string, vehicleId: 
   await deps.db
     .insert(vehicleRecipeConfigs)
     .values({ vehicleId, parkId, ...row })
-    .onConflictDoUpdate({ target: c.vehicleId, set: { ...row, recipesSince: sql`case when ${sameSchedule}
+    .onConflictDoUpdate({ target: c.vehicleId, set: { ...row, recipesSince: sql`case when ${sameSchedule} then ${c.recipesSince} else now() end` } });
+}

@@ -93,6 +93,31 @@ describe('GET /api/vehicle (list)', () => {
     expect(byId[offToday.id]).toMatchObject({ status: 'active', display_status: 'neutral', has_config: true, current_driver: null });
   });
 
+  it('answers every row as the vehicle detail shows it (a page is one statement, a vehicle another)', async () => {
+    const driven = await vehicle({ label: 'Corolla du jour' });
+    const shared = await vehicle({ model_id: REF.yaris });
+    const off = await vehicle();
+    const d1 = await insertDriver(ctx, fx.park.id, { firstName: 'Awa', lastName: 'Fotso' });
+    await planEveryDay(driven.id, d1);
+    const r = await update(shared.id, { update_type: 'planning', config: { work_planning: 'hourly', number_drivers: 1, start_date: '00:00', end_date: '23:59', passation_date: '12:00', profiles: [{ driver_id: d1, work_day: [], hour_interval_id: 1 }] } });
+    expect(r.code, r.message).toBe(5000);
+    const [group] = await ctx.database.db.insert(vehicleGroups).values({ parkId: fx.park.id, title: 'Sud' }).returning();
+    await ctx.database.db.update(vehicles).set({ groupId: group.id }).where(eq(vehicles.id, off.id));
+    await get(`/api/vehicle/deactivate/${off.id}`);
+    for (const url of ['/api/vehicle?itemPerPage=10', '/api/vehicle?itemPerPage=2&page=2', '/api/vehicle?itemPerPage=10&search=toyota']) {
+      const page = await get(url);
+      expect(page.code, page.message).toBe(5000);
+      expect(page.data.items.length).toBeGreaterThan(0);
+      for (const item of page.data.items) {
+        const detail = (await get(`/api/vehicle/${item.id}`)).data;
+        expect(item).toEqual(Object.fromEntries(Object.keys(item).map((k) => [k, detail[k]])));
+      }
+    }
+    const all = (await get('/api/vehicle?itemPerPage=10')).data.items;
+    expect(all.find((v: { id: string }) => v.id === driven.id).current_driver).toMatchObject({ id: d1 });
+    expect(all.find((v: { id: string }) => v.id === off.id)).toMatchObject({ group: { id: group.id, title: 'Sud' }, status: 'deactivated' });
+  });
+
   it('lists, for available_on_date, the active vehicles no planning makes work that weekday', async () => {
     const monday = '2026-03-02';
     const free = await vehicle();

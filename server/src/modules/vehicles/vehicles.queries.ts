@@ -1,15 +1,14 @@
-import { and, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { TVehicleListQuery } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { pageWindow } from '../../platform/pagination.ts';
 import { brands, colors, models, vehicleContractTypes, vehicleTypes } from '../catalog/catalog.tables.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
-import { weekdayOf } from './current-driver.ts';
-import { vehicleConfigDrivers, vehicleConfigs, vehicleGroups, vehicleRecipeConfigs, vehicles } from './vehicles.tables.ts';
-import { anyId, prepared } from '../../platform/db/prepared.ts';
-import { searchPage } from '../../platform/db/search-page.ts';
-import { containsPattern, folded, foldText } from '../../platform/db/search-text.ts';
+import { weekdayOf, type Planning } from './current-driver.ts';
+import { vehicleConfigDrivers, vehicleConfigs, vehicleGroups, vehicleRecipeConfigs, vehicles, type VehicleStatus } from './vehicles.tables.ts';
+import { anyId, prepared, statementValues, textQuery } from '../../platform/db/prepared.ts';
+import { containsPattern, FOLD_FROM, FOLD_TO, foldText } from '../../platform/db/search-text.ts';
 
 /**
  * Reading vehicles. Reference names come in the same query as the vehicle (one round trip per
@@ -61,84 +60,152 @@ function selectVehicles(db: Reader) {
   return db.select(listColumns).from(vehicles);
 }
 
-/**
- * Label or registration (with or without its dashes and spaces) containing what was typed, read
- * from the stored folded column (trigram index), or a brand or model name containing it. Those
- * models are looked up first, in the small reference tables, and passed as values: the planner
- * then reads the (park, model) index for them, where a sub-select it can't see into made it guess
- * a tenth of the fleet matches and scan every vehicle of every park.
- */
-async function searchCondition(db: Reader, search: string): Promise<SQL | undefined> {
-  const text = foldText(search.trim());
-  if (!text) return undefined;
-  const like = containsPattern(text);
-  const plate = text.replace(/[\s-]/g, '');
-  const matchingModels = await prepared(
-    db,
-    db
-      .select({ id: models.id })
-      .from(models)
-      .innerJoin(brands, eq(brands.id, models.brandId))
-      // "Brand Model" contains every text a model name alone contains.
-      .where(sql`${folded(sql`${brands.name} || ' ' || ${models.name}`)} like ${like}`),
-  );
-  return or(
-    sql`${vehicles.searchText} like ${like}`,
-    ...(plate && plate !== text ? [sql`${vehicles.searchText} like ${containsPattern(plate)}`] : []),
-    ...(matchingModels.length ? [inArray(vehicles.modelId, matchingModels.map((m) => m.id))] : []),
-  );
+/** A vehicle's work planning as the list reads it, in one JSON array (see PLANNING_JSON). */
+type PlanningJson = [
+  workPlanning: 'hourly' | 'daily' | 'weekly',
+  numberDrivers: number,
+  startTime: string,
+  endTime: string,
+  passationTime: string | null,
+  alternation: boolean,
+  alternatingDays: number | null,
+  alternatingWeeks: number | null,
+  startAlternationAt: string | null,
+  salaryDayConfig: boolean,
+  salaryDayId: number | null,
+  firstDriverAlternationId: string | null,
+  drivers: [driverId: string, position: number, workDays: number[], hourIntervalId: number | null, startWorkAt: string | null, firstName: string, lastName: string, phone: string, image: string | null, active: boolean][],
+];
+
+/** One row of a page of the list, with the number of matches (also on the row of an empty page, whose id is null). */
+export interface VehicleListRow {
+  total: number;
+  id: string | null;
+  label: string | null;
+  registration_number: string;
+  status: VehicleStatus;
+  brand_id: number;
+  model_id: number;
+  vehicle_type_id: number;
+  color_id: number;
+  group_id: string | null;
+  image: string | null;
+  created_at: Date;
+  brand_name: string;
+  model_name: string;
+  type_name: string;
+  color_name: string;
+  color_hex: string;
+  group_title: string | null;
+  has_recipe: boolean;
+  planning: PlanningJson | null;
 }
+
+/** The planning of a list row, as current-driver.ts reads it (the same fields as toPlanning). */
+export function planningOfListRow(r: VehicleListRow): { planning: Planning; drivers: PlanningJson[12] } | null {
+  const c = r.planning;
+  if (!c) return null;
+  return {
+    planning: {
+      vehicleStatus: r.status,
+      workPlanning: c[0],
+      numberDrivers: c[1],
+      startTime: c[2],
+      endTime: c[3],
+      passationTime: c[4],
+      alternation: c[5],
+      alternatingDays: c[6],
+      alternatingWeeks: c[7],
+      startAlternationAt: c[8],
+      salaryDayId: c[9] ? c[10] : null,
+      firstDriverAlternationId: c[11],
+      drivers: c[12].map((d) => ({ driverId: d[0], position: d[1], workDays: d[2], hourIntervalId: d[3], startWorkAt: d[4], active: d[9] })),
+    },
+    drivers: c[12],
+  };
+}
+
+/**
+ * The planning and its drivers in position order, one JSON array per row of the page: the
+ * current driver is computed from it (current-driver.ts), as for a single vehicle.
+ */
+const PLANNING_JSON = `(select json_build_array(c.work_planning, c.number_drivers, c.start_time, c.end_time, c.passation_time, c.alternation,
+            c.alternating_days, c.alternating_weeks, c.start_alternation_at, c.salary_day_config, c.salary_day_id, c.first_driver_alternation_id,
+            (select coalesce(json_agg(json_build_array(d.driver_id, d.position, d.work_days, d.hour_interval_id, d.start_work_at, dr.first_name,
+                                                       dr.last_name, dr.phone, dr.image, dr.blocked_at is null and dr.desactivate_at is null)
+                                      order by d.position), '[]')
+               from vehicle_config_drivers d join drivers dr on dr.id = d.driver_id
+              where d.vehicle_id = v.id and d.park_id = v.park_id))
+     from vehicle_configs c where c.vehicle_id = v.id)`;
 
 /**
  * A vehicle works on a weekday when its planning puts someone at the wheel that day (the reading of
  * current-driver.ts): any day under automatic alternation; a driver's work day; any day for an
  * hourly driver without work days; the salary day as soon as someone works at all.
  */
-export function worksOn(weekday: number): SQL {
-  return sql`exists (select 1 from ${vehicleConfigs} c
-    where c.vehicle_id = ${vehicles.id}
-      and exists (select 1 from ${vehicleConfigDrivers} d where d.vehicle_id = c.vehicle_id and (
+const worksOn = (weekday: string) => `exists (select 1 from vehicle_configs c
+    where c.vehicle_id = v.id
+      and exists (select 1 from vehicle_config_drivers d where d.vehicle_id = c.vehicle_id and (
         (c.alternation and c.number_drivers = 2 and c.work_planning <> 'hourly')
         or ${weekday}::int = any(d.work_days)
         or (c.work_planning = 'hourly' and cardinality(d.work_days) = 0)
         or (c.salary_day_id = ${weekday}::int and (cardinality(d.work_days) > 0 or c.work_planning = 'hourly')))))`;
-}
 
-async function listCondition(db: Reader, parkId: string, q: TVehicleListQuery): Promise<SQL> {
-  const conds: (SQL | undefined)[] = [eq(vehicles.parkId, parkId)];
-  if (q.search) conds.push(await searchCondition(db, q.search));
-  if (q.status) conds.push(eq(vehicles.status, q.status));
-  if (q.group) conds.push(eq(vehicles.groupId, q.group));
-  if (q.available_on_date) conds.push(eq(vehicles.status, 'active'), sql`not ${worksOn(weekdayOf(q.available_on_date))}`);
-  return and(...conds)!;
-}
-
-const NEWEST_FIRST = [desc(vehicles.createdAt), desc(vehicles.id)];
+/** "Brand Model", folded: a model matches a search its brand and name together contain. */
+const MODEL_NAME_TEXT = `translate(lower(b.name || ' ' || mo.name), '${FOLD_FROM}', '${FOLD_TO}')`;
 
 /**
- * A page of the park's vehicles, newest first, and how many match. Without a search the (park,
- * creation) index gives the page directly; a search goes through searchPage (see why there).
+ * A page of the park's vehicles, newest first, with everything a row shows and how many match in
+ * all: one statement. Reference names are scalar sub-selects (a join of seven tables cost the
+ * planner more than running them), the planning comes as JSON.
+ *
+ * With a search, the matches are materialised once, then sorted and counted from that set (see
+ * why in platform/db/search-page.ts): label or registration (with or without its dashes and
+ * spaces) containing what was typed, read from the stored folded column (trigram index), or a
+ * brand or model name containing it, whose model ids are looked up first in the small reference
+ * tables (an array the planner reads the (park, model) index with). Searches stay unnamed, so each
+ * text gets its own plan; the other filter combinations are named prepared statements.
  */
-export async function listVehicleRows(db: Reader & Pick<Db, 'execute'>, parkId: string, q: TVehicleListQuery): Promise<{ rows: VehicleRow[]; total: number }> {
-  const where = await listCondition(db, parkId, q);
-  const { limit, offset } = pageWindow(q);
-  if (q.search) {
-    const { ids, total } = await searchPage(db, {
-      table: vehicles,
-      id: vehicles.id,
-      where,
-      orderBy: [{ column: vehicles.createdAt, desc: true }, { column: vehicles.id, desc: true }],
-      limit,
-      offset,
-    });
-    const rows = ids.length ? await prepared(db, selectVehicles(db).where(and(eq(vehicles.parkId, parkId), anyId(vehicles.id, ids))).orderBy(...NEWEST_FIRST)) : [];
-    return { rows: rows as VehicleRow[], total };
+export async function listVehiclePage(db: object, parkId: string, q: TVehicleListQuery): Promise<{ rows: VehicleListRow[]; total: number }> {
+  const { values, $ } = statementValues();
+  const conds = [`v.park_id = ${$(parkId)}`];
+  const text = q.search ? foldText(q.search.trim()) : '';
+  if (text) {
+    const like = $(containsPattern(text));
+    const plate = text.replace(/[\s-]/g, '');
+    conds.push(`(v.search_text like ${like}` +
+      (plate && plate !== text ? ` or v.search_text like ${$(containsPattern(plate))}` : '') +
+      ` or v.model_id = any(array(select mo.id from models mo join brands b on b.id = mo.brand_id where ${MODEL_NAME_TEXT} like ${like})))`);
   }
-  const [rows, [{ total }]] = await Promise.all([
-    prepared(db, selectVehicles(db).where(where).orderBy(...NEWEST_FIRST).limit(limit).offset(offset)),
-    prepared(db, db.select({ total: count() }).from(vehicles).where(where)),
-  ]);
-  return { rows: rows as VehicleRow[], total };
+  if (q.status) conds.push(`v.status = ${$(q.status)}`);
+  if (q.group) conds.push(`v.group_id = ${$(q.group)}::uuid`);
+  if (q.available_on_date) conds.push(`v.status = 'active'`, `not ${worksOn($(weekdayOf(q.available_on_date)))}`);
+  const where = conds.join(' and ');
+  const { limit, offset } = pageWindow(q);
+  const window = `order by created_at desc, id desc limit ${$(limit)} offset ${$(offset)}`;
+  const head = text
+    ? `with m as materialized (select v.id, v.created_at from vehicles v where ${where}),
+       page as (select id, created_at from m ${window})
+       select t.total,`
+    : `with page as (select v.id, v.created_at from vehicles v where ${where} ${window})
+       select t.total,`;
+  const total = text ? `select count(*)::int as total from m` : `select count(*)::int as total from vehicles v where ${where}`;
+  const statement = `${head}
+         v.id, v.label, v.registration_number, v.status, v.brand_id, v.model_id, v.vehicle_type_id, v.color_id, v.group_id,
+         v.images[1] as image, v.created_at,
+         (select x.name from brands x where x.id = v.brand_id) as brand_name,
+         (select x.name from models x where x.id = v.model_id) as model_name,
+         (select x.name from vehicle_types x where x.id = v.vehicle_type_id) as type_name,
+         (select x.name from colors x where x.id = v.color_id) as color_name,
+         (select x.hex from colors x where x.id = v.color_id) as color_hex,
+         (select g.title from vehicle_groups g where g.id = v.group_id) as group_title,
+         coalesce((select true from vehicle_recipe_configs vr where vr.vehicle_id = v.id), false) as has_recipe,
+         ${PLANNING_JSON} as planning
+    from (${total}) t
+    left join (page p join vehicles v on v.id = p.id) on true
+   order by p.created_at desc, p.id desc`;
+  const { rows } = await textQuery<VehicleListRow>(db, statement, values, !text);
+  return { rows: rows.filter((r) => r.id !== null), total: rows[0]?.total ?? 0 };
 }
 
 export async function findVehicleRow(db: Reader, parkId: string, id: string): Promise<VehicleRow | null> {

@@ -11,6 +11,7 @@ import {
   type TVehicleListQuery,
 } from '@flotte/contract';
 import { toWireDate } from '../../platform/dates.ts';
+import { currentDriverId } from './current-driver.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { toPage } from '../../platform/pagination.ts';
@@ -30,7 +31,7 @@ import {
   type ParkContext,
   type VehiclesDeps,
 } from './vehicle-config.service.ts';
-import { findVehicleRow, listVehicleRows, planningsOf, recipeOf, type StoredPlanning, type VehicleRow } from './vehicles.queries.ts';
+import { findVehicleRow, listVehiclePage, planningOfListRow, planningsOf, recipeOf, type StoredPlanning, type VehicleListRow, type VehicleRow } from './vehicles.queries.ts';
 import { vehicles, type VehicleStatus } from './vehicles.tables.ts';
 
 export type { VehiclesDeps } from './vehicle-config.service.ts';
@@ -66,6 +67,30 @@ function listItem(deps: VehiclesDeps, r: VehicleRow, planning: StoredPlanning | 
     has_config: r.hasConfig,
     has_recipe_config: r.hasRecipe,
     created_at: toWireDate(v.createdAt, ctx.timeZone),
+  };
+}
+
+/** A row of the list page (listVehiclePage): the same answer as listItem gives for the vehicle. */
+function listRowItem(deps: VehiclesDeps, r: VehicleListRow, ctx: ParkContext): TVehicleListItem {
+  const read = planningOfListRow(r);
+  const currentId = read ? currentDriverId(read.planning, ctx.now) : null;
+  const current = read?.drivers.find((d) => d[0] === currentId) ?? null;
+  return {
+    id: r.id!,
+    label: r.label,
+    registration_number: r.registration_number,
+    status: r.status,
+    display_status: displayStatus(r.status, current !== null),
+    brand: { id: r.brand_id, name: r.brand_name },
+    model: { id: r.model_id, name: r.model_name },
+    vehicle_type: { id: r.vehicle_type_id, name: r.type_name },
+    color: { id: r.color_id, name: r.color_name, hex: r.color_hex },
+    group: r.group_id && r.group_title != null ? { id: r.group_id, title: r.group_title } : null,
+    current_driver: current ? driverSummary(deps.files, { id: current[0], firstName: current[5], lastName: current[6], phone: current[7], image: current[8] }) : null,
+    image: imageLink(deps.files, r.image),
+    has_config: r.planning !== null,
+    has_recipe_config: r.has_recipe,
+    created_at: toWireDate(r.created_at, ctx.timeZone),
   };
 }
 
@@ -125,9 +150,8 @@ export async function findRow(deps: VehiclesDeps, parkId: string, id: string): P
 // ---------------------------------------------------------------- reading
 
 export async function listVehicles(deps: VehiclesDeps, parkId: string, q: TVehicleListQuery, park?: ParkSettings): Promise<Page<TVehicleListItem>> {
-  const [{ rows, total }, ctx] = await Promise.all([listVehicleRows(deps.db, parkId, q), parkContext(deps, parkId, park)]);
-  const plannings = await planningsOf(deps.db, parkId, rows.map((r) => r.vehicle.id));
-  return toPage(rows.map((r) => listItem(deps, r, plannings.get(r.vehicle.id), ctx)), total, q);
+  const [{ rows, total }, ctx] = await Promise.all([listVehiclePage(deps.db, parkId, q), parkContext(deps, parkId, park)]);
+  return toPage(rows.map((r) => listRowItem(deps, r, ctx)), total, q);
 }
 
 export async function getVehicle(deps: VehiclesDeps, parkId: string, id: string): Promise<TVehicleDetail> {

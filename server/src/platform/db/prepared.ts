@@ -40,5 +40,21 @@ export const anyId = (column: PgColumn, ids: string[]) => sql`${column} = any(${
  */
 export function namedQuery<R extends object>(db: object, name: string, text: string, values: unknown[]): Promise<import('pg').QueryResult<R>> {
   const pool = (db as { $client: import('pg').Pool }).$client;
-  return pool.query<R>({ name: supportsNamedStatements(pool) ? name : undefined, text, values });
+  return pool.query<R>({ name: name && supportsNamedStatements(pool) ? name : undefined, text, values });
+}
+
+/**
+ * A hand-written statement whose text depends on the filters asked (a list page): named by a hash
+ * of its text where the engine allows it, so each filter combination gets its own prepared
+ * statement, or unnamed when `named` is false (searches: each typed text gets its own plan).
+ */
+export function textQuery<R extends object>(db: object, text: string, values: unknown[], named = true): Promise<import('pg').QueryResult<R>> {
+  const name = named ? `t_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}` : '';
+  return namedQuery<R>(db, name, text, values);
+}
+
+/** Collects the values of a hand-written statement: `$(v)` adds one and answers its placeholder. */
+export function statementValues(): { values: unknown[]; $: (v: unknown) => string } {
+  const values: unknown[] = [];
+  return { values, $: (v) => `$${values.push(v)}` };
 }
