@@ -256,7 +256,8 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await expect(createPast).not.toBeChecked();
   await createPast.check();
   await preview.getByTestId('planning-confirm').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Planning confirmé' })).toBeVisible();
+  const created = `${pastDays.length} recette${pastDays.length > 1 ? 's' : ''} des jours passés créée${pastDays.length > 1 ? 's' : ''}`;
+  await expect(page.getByTestId('toast-success').filter({ hasText: `Planning confirmé : ${created}` })).toBeVisible();
   await expect(generate).toBeHidden();
 
   // The calendar of the vehicle, this month: each day shows the driver whose day it is.
