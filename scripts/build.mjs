@@ -32,10 +32,13 @@ function stale(output, sources) {
 
 export async function buildServer() {
   const out = path.join(root, 'server/dist/main.js');
-  if (!stale(out, ['server/src', 'contract/src', 'server/migrations'])) return false;
+  if (!stale(out, ['server/src', 'contract/src', 'server/migrations'])) {
+    buildPgliteTemplate();
+    return false;
+  }
   await build({
-    entryPoints: [path.join(root, 'server/src/main.ts')],
-    outfile: out,
+    entryPoints: { main: path.join(root, 'server/src/main.ts'), 'make-pglite-template': path.join(root, 'server/src/platform/db/make-pglite-template.ts') },
+    outdir: path.join(root, 'server/dist'),
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -46,6 +49,25 @@ export async function buildServer() {
     alias: { '@flotte/contract': path.join(root, 'contract/src/index.ts') },
     logLevel: 'warning',
   });
+  buildPgliteTemplate();
+  return true;
+}
+
+/**
+ * The migrated blank embedded database a first start copies instead of running initdb (see
+ * server/src/platform/db/pglite-template.ts): made again when the migrations or PGlite changed.
+ */
+function buildPgliteTemplate() {
+  const stamp = path.join(root, 'server/dist/pglite-template/flotte-template.json');
+  const pglite = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')).version;
+  let current = false;
+  try {
+    current = JSON.parse(readFileSync(stamp, 'utf8')).pglite === pglite && !stale(stamp, ['server/migrations']);
+  } catch {
+    current = false;
+  }
+  if (current) return false;
+  execFileSync(process.execPath, [path.join(root, 'server/dist/make-pglite-template.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
   return true;
 }
 

@@ -18,7 +18,19 @@ export const DEMO = {
   agent: { email: 'agent@flotte.demo', phone: '+237690000002' },
 } as const;
 
-export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
+export async function seedDemoPark(db: Db): Promise<{ created: boolean; steps?: Record<string, number> }> {
+  // How long each step took (ms), for the start's log.
+  const steps: Record<string, number> = {};
+  let t = Date.now();
+  let c = process.cpuUsage();
+  const step = (name: string) => {
+    const now = Date.now();
+    const used = process.cpuUsage(c);
+    steps[name] = now - t;
+    steps[`${name}Cpu`] = Math.round((used.user + used.system) / 1000);
+    t = now;
+    c = process.cpuUsage();
+  };
   const [existing] = await db.select({ id: parks.id }).from(parks).where(eq(parks.code, DEMO.parkCode)).limit(1);
   if (existing) return { created: false };
   const park = await createPark(db, {
@@ -52,19 +64,23 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean }> {
   const agentProfile = await addProfile(db, { userId: agent.id, parkId: park.id, type: 'agent', roleNames: ['Caissier'] });
   // A living fleet: about 25 vehicles with their configurations, 40 drivers, owners, groups and
   // documents, some of them expiring soon.
+  step('accounts');
   await seedFleet(db, park.id, { vehicles: 25, drivers: 40 });
+  step('fleet');
   // Its money: three caisses and six months of operations (about 13 a day), a few waiting for the
   // owner's confirmation, refused or cancelled. The agent's new operations wait for the owner too.
   await seedOperations(db, park.id, { count: 2_400, years: 0.5 });
+  step('operations');
   // The cashier keeps the Akwa till: it is one of the caisses offered when recording an expense.
   const [akwa] = await db.select({ id: caisses.id }).from(caisses).where(and(eq(caisses.parkId, park.id), eq(caisses.name, 'Caisse Akwa')));
   await db.insert(caisseAdmins).values({ caisseId: akwa.id, profileId: agentProfile.id, parkId: park.id });
   // Its working life: a confirmed planning from three months ago to a month ahead, the recipes it
   // made, mostly collected (some in part, some by mobile money), a few unpaid or deleted, debts,
   // and last month's salaries of four drivers.
-  await seedDemoPlanningAndRecipes(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, ownerProfile.id);
+  await seedDemoPlanningAndRecipes(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, ownerProfile.id, new Date(), step);
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
-  return { created: true };
+  step('end');
+  return { created: true, steps };
 }
 
 export function demoBanner(url: string): string {

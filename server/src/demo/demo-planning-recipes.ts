@@ -24,19 +24,23 @@ export async function seedDemoPlanningAndRecipes(
   park: { parkId: string; timeZone: string; currency: string },
   ownerProfileId: string,
   now: Date = new Date(),
+  step: (name: string) => void = () => undefined,
 ): Promise<{ planned: number; recipes: number; collected: number; debts: number; salaries: number }> {
   const today = toWireDate(now, park.timeZone).slice(0, 10);
   const start = `${addDays(today, -92).slice(0, 7)}-01`;
   const end = addDays(today, 31);
   const { created: planned } = await planPeriod({ db, files: { signingKey: Buffer.alloc(0) } }, park, start, end);
+  step('planning');
 
   // The job never charges days before the planning was confirmed: the past days' recipes are
   // those the owner asks for on confirming ('Créer les recettes des jours passés'), then the job's.
   const vehicleIds = (await recipeConfigs(db, { parkId: park.parkId })).map((c) => c.vehicle_id);
   let recipes = (await createPastRecipes(db, { parkId: park.parkId, timeZone: park.timeZone, vehicleIds, start, end, today })).count;
   recipes += (await runRecipeJob(db, now, { parkId: park.parkId })).created;
+  step('recipeJob');
 
   const { collected } = await seedRecipeCollections(db, park.parkId, today);
+  step('collections');
 
   // Debts put on three drivers by hand ('Endetter le chauffeur'): a damaged mirror, an advance.
   const debts = await db.execute(sql`
@@ -68,5 +72,6 @@ export async function seedDemoPlanningAndRecipes(
   for (const [i, { driver_id }] of paid.entries()) {
     await paySalary({ db }, owner, { driver_id, start_date: lastMonthStart, end_date: lastMonthEnd, payment_type: i === 3 ? 'sold' : 'cash' });
   }
+  step('debtsSalaries');
   return { planned, recipes, collected, debts: debts.rowCount ?? 0, salaries: paid.length };
 }

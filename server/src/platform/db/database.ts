@@ -47,6 +47,15 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export const PGLITE_EXTENSIONS = {};
 
 /**
+ * PGlite's start options, plus a smaller buffer cache. Its initdb sets PostgreSQL's shared_buffers
+ * to 128 MB, and the WebAssembly build fills that memory at every start: 128 MB of the server's
+ * resident memory before any query. 32 MB holds the demo park's whole database (23 MB) and the
+ * operating system caches the data folder beyond it (production runs on PostgreSQL, whose own
+ * settings are untouched).
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
  * Pools whose connections all share one database session: pglite-socket multiplexes every
  * connection onto the single PGlite instance. Named prepared statements live in the session, so
  * there two connections preparing the same name collide ("prepared statement already exists").
@@ -69,7 +78,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     url = opts.databaseUrl;
   } else {
     engine = 'pglite';
-    const pglite = opts.pglite ?? (await PGlite.create({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), extensions: PGLITE_EXTENSIONS }));
+    const pglite =
+      opts.pglite ??
+      (await PGlite.create({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS }));
     embedded = pglite;
     const server = new PGLiteSocketServer({
       db: pglite,
