@@ -3,7 +3,8 @@ import type { RouteCase } from '../route-table.ts';
 import { as, type World } from '../world.ts';
 
 const ZERO_ID = '00000000-0000-7000-8000-000000000000';
-const READERS = 'one of MANAGE_CAISSE, CAISSE_TRANSFERT, READ_FINANCE, CREATE_OPERATION, RETRAIT_DE_FONDS, ENCAISSER, or administering the caisse; the default cash account needs ACCESS_CAISSE_CASH';
+// Who uses which caisse is caisse-access.ts; caisse-access.test.ts tries every route taking a caisse.
+const READERS = 'MANAGE_CAISSE or READ_FINANCE, or administering the caisse; the default cash account needs ACCESS_CAISSE_CASH';
 
 /** Park A's default cash account (a bare member may not read it). */
 async function cashOfA(w: World): Promise<string> {
@@ -28,7 +29,7 @@ export const caissesCases: RouteCase[] = [
   {
     method: 'GET',
     url: '/api/caisse',
-    handlerPermission: `${READERS} (others get only the caisses they administer, often none)`,
+    handlerPermission: `${READERS} (others get only the caisses they administer, often none; filter_by_profile=true: those one may use)`,
     otherPark: (w) => ({ url: `/api/caisse?park_id=${w.parkB}` }),
   },
   {
