@@ -5,6 +5,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ErrorCodes, SUCCESS_CODE, type FieldError } from '@flotte/contract';
 import { z } from 'zod';
 import { AppError } from './errors.ts';
+import { plainFieldPath } from './body-cleaning.ts';
 
 /** `{code: 5000, message, data}`: what every successful route answers. */
 export function ok<T>(data: T, message = 'Opération réussie'): { code: number; message: string; data: T } {
@@ -59,7 +60,7 @@ export function registerEnvelope(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: FieldError[] = err.validation.map((v) => ({
-        field: (v.instancePath || '').replace(/^\//, '').replace(/\//g, '.'),
+        field: plainFieldPath((v.instancePath || '').replace(/^\//, '').replace(/\//g, '.')),
         message: validationMessage(v),
       }));
       const v = ErrorCodes.VALIDATION_FAILED;
