@@ -35,15 +35,6 @@ export async function findCaisse(db: Db | Tx, parkId: string, id: string): Promi
   return row;
 }
 
-/** Whether the profile is one of the caisse's administrators. */
-export async function administers(db: Db, caisseId: string, profileId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ n: sql<number>`1` })
-    .from(caisseAdmins)
-    .where(and(eq(caisseAdmins.caisseId, caisseId), eq(caisseAdmins.profileId, profileId)));
-  return !!row;
-}
-
 /**
  * The park's caisses matching `where` (on the caisses table), the default cash account first, then
  * by name. One query after the other, never Promise.all (the embedded engine shares one session).
