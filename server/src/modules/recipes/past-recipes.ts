@@ -70,7 +70,11 @@ export async function pastRecipeRows(db: Pick<Db, 'execute'>, scope: PastRecipes
     );
   }
   const byVehicle = new Map<string, EntryRow[]>();
-  for (const e of entries) byVehicle.set(e.vehicle_id, [...(byVehicle.get(e.vehicle_id) ?? []), e]);
+  for (const e of entries) {
+    const list = byVehicle.get(e.vehicle_id);
+    if (list) list.push(e);
+    else byVehicle.set(e.vehicle_id, [e]);
+  }
   return open.flatMap((d) => expectedRecipeRows(parkId, d, byVehicle.get(d.config.vehicle_id) ?? []));
 }
 
