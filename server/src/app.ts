@@ -105,7 +105,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
 
   const access: AccessDeps = { db, jwtSecret: config.jwtSecret, notifier, publicUrl: config.publicUrl, otpMaxSends: config.otpSendLimit };
   // Uploaded files: DATA_DIR, or the S3 bucket every instance shares (its SDK loads only then).
-  const storage = await openStorage(config.storage);
+  const storage = await openStorage(config.storage, app.log);
   app.decorate('fileStorage', storage);
   app.addHook('onClose', () => storage.close());
   const files: FilesDeps = { db, storage, signingKey: config.jwtSecret };

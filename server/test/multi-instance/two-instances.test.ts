@@ -181,8 +181,3 @@ describe.skipIf(!onPostgres || !redisUrl)('two instances on one PostgreSQL, one 
     expect(await ctx.database.db.$count(recipes, eq(recipes.parkId, world.parkId))).toBe(16);
   });
 });
-
-// Seen in the PGlite stage's output: why the test did not run there.
-describe.skipIf(onPostgres)('two instances (PostgreSQL stage only)', () => {
-  it.skip('runs with FLOTTE_TEST_ENGINE=postgres and TEST_DATABASE_URL', () => undefined);
-});

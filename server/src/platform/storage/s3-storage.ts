@@ -16,7 +16,7 @@ function notFound(err: unknown): boolean {
  * The SDK is imported here, on first use, so an instance without S3 never loads it (start time and
  * memory at rest stay as they were).
  */
-export async function s3Storage(cfg: S3StorageConfig): Promise<FileStorage> {
+export async function s3Storage(cfg: S3StorageConfig, log?: { error(obj: object, msg: string): void }): Promise<FileStorage> {
   const s3 = await import('@aws-sdk/client-s3');
   const client = new s3.S3Client({
     region: cfg.region,
@@ -31,6 +31,11 @@ export async function s3Storage(cfg: S3StorageConfig): Promise<FileStorage> {
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
   const Bucket = cfg.bucket;
+  // A wrong bucket, endpoint or key would otherwise show only at the first upload: say so at start,
+  // without holding the start up (the bucket may come up after the app).
+  void client.send(new s3.HeadBucketCommand({ Bucket })).catch((err: unknown) => {
+    log?.error({ err, bucket: Bucket, endpoint: cfg.endpoint }, 'file storage: the S3 bucket does not answer; uploads and file reads will fail until it does');
+  });
 
   async function deleteBatch(keys: string[]): Promise<void> {
     for (let i = 0; i < keys.length; i += 1000) {

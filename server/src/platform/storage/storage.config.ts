@@ -46,8 +46,8 @@ export function storageConfigFromEnv(env: NodeJS.ProcessEnv, dataDir: string): S
 }
 
 /** Opens the configured driver; the S3 one (and its SDK) is loaded only when configured. */
-export async function openStorage(cfg: StorageConfig): Promise<FileStorage> {
+export async function openStorage(cfg: StorageConfig, log?: { error(obj: object, msg: string): void }): Promise<FileStorage> {
   if (cfg.driver === 'local') return localStorage(cfg.root);
   const { s3Storage } = await import('./s3-storage.ts');
-  return s3Storage(cfg);
+  return s3Storage(cfg, log);
 }

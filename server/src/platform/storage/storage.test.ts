@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../test/s3-server.ts';
 import { openStorage, storageConfigFromEnv } from './storage.config.ts';
 import type { FileStorage } from './storage.types.ts';
@@ -69,6 +69,15 @@ for (const driver of ['local', 's3'] as const) {
       expect(await storage.exists('uploads/p22/c.png')).toBe(true);
       await storage.deletePrefix('uploads/p-none/');
     });
+
+    if (driver === 's3') {
+      it('says at start when the bucket does not answer, without failing the start', async () => {
+        const errors: string[] = [];
+        const wrong = await openStorage(storageConfigFromEnv({ ...s3!.env, S3_BUCKET: 'no-such-bucket' }, dir), { error: (_o, msg) => void errors.push(msg) });
+        await vi.waitFor(() => expect(errors).toEqual([expect.stringContaining('the S3 bucket does not answer')]));
+        await wrong.close();
+      });
+    }
 
     it('refuses keys that could leave its root', async () => {
       await expect(storage.put('uploads/../x', Buffer.from('x'), 'text/plain')).rejects.toThrow(/unsafe/);
