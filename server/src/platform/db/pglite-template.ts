@@ -57,11 +57,17 @@ export function copyPgliteTemplate(pgliteDir: string, templateDir = pgliteTempla
   if (!version || stamp.pglite !== version) return false;
   // Copied beside, then renamed: a start stopped halfway leaves no half database behind.
   const partial = `${pgliteDir}.partial-${process.pid}`;
-  rmSync(partial, { recursive: true, force: true });
-  cpSync(templateDir, partial, { recursive: true, filter: (src) => path.basename(src) !== STAMP });
-  rmSync(pgliteDir, { recursive: true, force: true });
-  renameSync(partial, pgliteDir);
-  return true;
+  try {
+    rmSync(partial, { recursive: true, force: true });
+    cpSync(templateDir, partial, { recursive: true, filter: (src) => path.basename(src) !== STAMP });
+    rmSync(pgliteDir, { recursive: true, force: true });
+    renameSync(partial, pgliteDir);
+    return true;
+  } catch {
+    // The template changed under us (a build making it again): create the folder as before.
+    rmSync(partial, { recursive: true, force: true });
+    return false;
+  }
 }
 
 /**
