@@ -110,7 +110,7 @@ export interface DriverListRow {
  *
  * Names (either order), phone or national ID number containing what was typed (one character is
  * enough), read from the stored folded column, which a trigram index serves from three
- * characters. A search materialises its matches first (see platform/db/search-page.ts) and stays
+ * characters. A search materialises its matches first (see listVehiclePage for why) and stays
  * unnamed, so each text gets its own plan; the other filter combinations are named prepared
  * statements. Without a search the name index gives the page directly.
  */

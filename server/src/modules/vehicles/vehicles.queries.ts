@@ -159,12 +159,15 @@ const MODEL_NAME_TEXT = `translate(lower(b.name || ' ' || mo.name), '${FOLD_FROM
  * all: one statement. Reference names are scalar sub-selects (a join of seven tables cost the
  * planner more than running them), the planning comes as JSON.
  *
- * With a search, the matches are materialised once, then sorted and counted from that set (see
- * why in platform/db/search-page.ts): label or registration (with or without its dashes and
- * spaces) containing what was typed, read from the stored folded column (trigram index), or a
- * brand or model name containing it, whose model ids are looked up first in the small reference
- * tables (an array the planner reads the (park, model) index with). Searches stay unnamed, so each
- * text gets its own plan; the other filter combinations are named prepared statements.
+ * With a search, the matches are materialised once (through the trigram index: cost in proportion
+ * to the matches, not to the fleet), then sorted and counted from that set. A plain `order by …
+ * limit` would let the planner walk the sort index and filter row by row until the page is full,
+ * which reads half the park when the matches sort late. A vehicle matches by its label or
+ * registration (with or without its dashes and spaces), read from the stored folded column, or by
+ * a brand or model name containing the text, whose model ids are looked up first in the small
+ * reference tables (an array the planner reads the (park, model) index with). Searches stay
+ * unnamed, so each text gets its own plan; the other filter combinations are named prepared
+ * statements.
  */
 export async function listVehiclePage(db: object, parkId: string, q: TVehicleListQuery): Promise<{ rows: VehicleListRow[]; total: number }> {
   const { values, $ } = statementValues();
