@@ -49,9 +49,16 @@ export async function pastRecipeRows(db: Pick<Db, 'execute'>, scope: PastRecipes
   const configs = await recipeConfigs(db, { parkId, vehicleIds: scope.vehicleIds });
   const due: DueCollection[] = [];
   const toDay = addDays(end, LONGEST_PERIOD_DAYS) < lastDay ? addDays(end, LONGEST_PERIOD_DAYS) : lastDay;
+  // Vehicles mostly share a few schedules: each one's periods are cut once.
+  const periodsOf = new Map<string, ReturnType<typeof periodsBetween>>();
   for (const c of configs) {
-    const schedule = { frequency: c.frequency, collectDay: c.collect_day, monthlyDay: c.monthly_day };
-    for (const p of periodsBetween(schedule, start, toDay)) if (p.periodStart <= end) due.push({ ...p, config: c, today });
+    const key = `${c.frequency}|${c.collect_day}|${c.monthly_day}`;
+    let periods = periodsOf.get(key);
+    if (!periods) {
+      periods = periodsBetween({ frequency: c.frequency, collectDay: c.collect_day, monthlyDay: c.monthly_day }, start, toDay).filter((p) => p.periodStart <= end);
+      periodsOf.set(key, periods);
+    }
+    for (const p of periods) due.push({ ...p, config: c, today });
   }
   if (due.length === 0) return [];
   const firstDay = due.reduce((m, d) => (d.day < m ? d.day : m), due[0].day);

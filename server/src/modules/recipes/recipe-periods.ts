@@ -108,6 +108,8 @@ function splitExactly(total: number, weights: Map<string, number>): Map<string, 
   const sum = [...weights.values()].reduce((a, b) => a + b, 0);
   const out = new Map<string, number>();
   if (sum === 0) return out;
+  // One driver (the usual case) owes it all.
+  if (weights.size === 1) return new Map([[weights.keys().next().value!, total]]);
   const parts = [...weights].map(([id, w]) => {
     const exact = (total * w) / sum;
     return { id, floor: Math.floor(exact), rest: exact - Math.floor(exact) };
