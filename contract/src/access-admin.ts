@@ -34,7 +34,9 @@ export const ZRoleInput = z.object({
     .min(1, ROLE_PERMISSIONS_REQUIRED)
     .superRefine((codes, ctx) => {
       codes.forEach((code, i) => {
-        if (!isPermission(code)) ctx.addIssue({ code: 'custom', path: [i], message: `Permission inconnue : ${code}` });
+        // Names the code only when it looks like one: a message never carries arbitrary text back.
+        const named = /^[A-Z_]{1,40}$/.test(code) ? ` : ${code}` : '';
+        if (!isPermission(code)) ctx.addIssue({ code: 'custom', path: [i], message: `Permission inconnue${named}` });
       });
     })
     // Each code once, in a stable order, whatever the form sent.

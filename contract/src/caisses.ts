@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { zPhone } from './formats.ts';
 import { formList } from './form-list.ts';
 import { numeric, zUuid } from './vehicle-form-values.ts';
+import { INT4_MAX } from './constants.ts';
 
 /**
  * Caisses (cash registers), transfers between them and the bank operation (spec 001 sections 2.2,
@@ -51,7 +52,7 @@ export const ZCaisseInput = z.object({
   name: z.string({ error: M.nameRequired }).trim().min(1, { error: M.nameRequired, abort: true }).max(100, M.nameTooLong),
   description: z.string().trim().max(500, M.descriptionTooLong).optional(),
   phone: zPhone.optional(),
-  vtc_withdraw_id: z.preprocess(numeric, z.number({ error: M.operator }).int(M.operator).positive(M.operator)).optional(),
+  vtc_withdraw_id: z.preprocess(numeric, z.number({ error: M.operator }).int(M.operator).positive(M.operator).max(INT4_MAX, M.operator)).optional(),
   profile_ids: zProfileIds.optional(),
   park_id: z.string().optional(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPageQuery } from './pagination.ts';
+import { INT4_MAX } from './constants.ts';
 
 /**
  * Reference data (issue 4, section 1): what vehicles and drivers are described with. Shared rows
@@ -66,7 +67,7 @@ export const ZCurrencyQuery = z.object({
     .transform((v) => v.toUpperCase())
     .optional(),
 });
-export const ZBrandParams = z.object({ brandId: z.coerce.number({ error: 'Marque invalide' }).int('Marque invalide').positive('Marque invalide') });
+export const ZBrandParams = z.object({ brandId: z.coerce.number({ error: 'Marque invalide' }).int('Marque invalide').positive('Marque invalide').max(INT4_MAX, 'Marque invalide') });
 
 // ---------------------------------------------------------------- park additions
 

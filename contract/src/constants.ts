@@ -20,6 +20,8 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_SENDS = 3;
 export const OTP_SEND_WINDOW_SECONDS = 900;
 export const PIN_MAX_FAILURES = 5;
+/** The largest integer id a PostgreSQL `integer` column holds: a schema accepting more lets it fail there. */
+export const INT4_MAX = 2_147_483_647;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 /** A token is valid only while its expiry is more than this far away. */

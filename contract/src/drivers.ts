@@ -3,6 +3,7 @@ import { refuseSentAndCleared, zClear } from './clear-fields.ts';
 import { zEmail, zPhone } from './formats.ts';
 import { ZPageQuery } from './pagination.ts';
 import { DRIVER_STATUSES, type TDriverStatus } from './fleet-labels.ts';
+import { INT4_MAX } from './constants.ts';
 
 /**
  * Drivers and their driving licences (spec 000 sections 3 to 5 'Driver'). The server validates the
@@ -58,7 +59,7 @@ const zFormBoolean = z.preprocess((v) => {
 const zRefId = (message: string) =>
   z.preprocess(
     (v) => (typeof v === 'string' && /^\s*\d+\s*$/.test(v) ? Number(v) : v),
-    z.number({ error: message }).int(message).positive(message),
+    z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message),
   );
 
 /** `yyyy-MM-dd`; a full `yyyy-MM-ddTHH:mm:ss` is accepted and cut to its day. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalizePhone } from './constants.ts';
+import { INT4_MAX, normalizePhone } from './constants.ts';
 import { numeric } from './vehicle-form-values.ts';
 
 /**
@@ -82,7 +82,7 @@ export type TTransactionValidation = z.infer<typeof ZTransactionValidation>;
 export const ZMobileMoneyPayer = z.object({
   operator_id: z.preprocess(
     numeric,
-    z.number({ error: PAYIN_MESSAGES.requiredFields }).int(PAYIN_MESSAGES.requiredFields).positive(PAYIN_MESSAGES.requiredFields),
+    z.number({ error: PAYIN_MESSAGES.requiredFields }).int(PAYIN_MESSAGES.requiredFields).positive(PAYIN_MESSAGES.requiredFields).max(INT4_MAX, PAYIN_MESSAGES.requiredFields),
   ),
   phone: z
     .string({ error: PAYIN_MESSAGES.requiredFields })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
 import { blank, isCalendarDay, numeric, optional, UUID } from './vehicle-form-values.ts';
+import { INT4_MAX } from './constants.ts';
 
 /**
  * The planning (spec 000 sections 2 to 5, issue 6 section 1): dated entries saying who drives which
@@ -208,7 +209,7 @@ export const ZRotationGroupInput = z
     name: z.string({ error: M.rotationName }).trim().min(1, M.rotationName).max(100, M.rotationNameTooLong),
     group_id: optional(zId('Groupe invalide')),
     passationType: optional(z.string().trim().max(50)),
-    region_id: optional(z.preprocess(numeric, z.number().int())),
+    region_id: optional(z.preprocess(numeric, z.number().int().min(-INT4_MAX - 1).max(INT4_MAX))),
     checking: optional(z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())),
     collection: optional(z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean())),
     planning: optional(z.enum(ROTATION_PLANNINGS, { error: M.rotationPlanning })),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
 import { ZPageQuery } from './pagination.ts';
+import { INT4_MAX } from './constants.ts';
 
 /**
  * A vehicle's papers (insurance, technical inspection, registration card ...) and the park's list of
@@ -48,7 +49,7 @@ function zDay(required: string) {
 export const ZVehicleDocumentInput = z
   .object({
     vehicle_id: z.string({ error: M.vehicle }).regex(UUID, M.vehicle),
-    document_type_id: z.coerce.number({ error: M.documentType }).int(M.documentType).positive(M.documentType),
+    document_type_id: z.coerce.number({ error: M.documentType }).int(M.documentType).positive(M.documentType).max(INT4_MAX, M.documentType),
     supplier_id: z.string().regex(UUID, M.supplier).optional(),
     name: z.string().trim().max(100, 'Le nom ne peut pas dépasser 100 caractères').optional(),
     start_date: zDay(M.startDate),

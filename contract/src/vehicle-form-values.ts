@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
 import { isCalendarDay } from './wire-date.ts';
+import { INT4_MAX } from './constants.ts';
 import { CONFIG_MESSAGES as CM, timeToMinutes } from './vehicle-config-rules.ts';
 
 /**
@@ -28,7 +29,7 @@ export const zFormBoolean = z.preprocess((v) => {
 
 /** A reference-data id (type, brand, model, colour ...): required, with the form's message. */
 export const zRefId = (message: string) =>
-  z.preprocess((v) => (blank(v) ? undefined : numeric(v)), z.number({ error: message }).int(message).positive(message));
+  z.preprocess((v) => (blank(v) ? undefined : numeric(v)), z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message));
 
 export const zInt = (min: number, max: number, message: string) =>
   z.preprocess(numeric, z.number({ error: message }).int(message).min(min, message).max(max, message));

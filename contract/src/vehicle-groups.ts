@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
+import { INT4_MAX } from './constants.ts';
 
 /**
  * Groups of vehicles with their administrators (issue 4, section 4). A vehicle is in at most one
@@ -46,7 +47,7 @@ export const ZVehicleGroupInput = z.preprocess(
       .min(1, { error: M.titleRequired, abort: true })
       .max(100, M.titleTooLong),
     description: z.string().trim().max(500, M.descriptionTooLong).optional(),
-    region_id: z.coerce.number().int().positive().optional(),
+    region_id: z.coerce.number().int().positive().max(INT4_MAX).optional(),
     vehicles_ids: zIds(M.vehicleId).optional(),
     admin_ids: zIds(M.adminId).optional(),
   }),

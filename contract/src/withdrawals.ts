@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zPhone } from './formats.ts';
 import { numeric, zUuid } from './vehicle-form-values.ts';
+import { INT4_MAX } from './constants.ts';
 
 /**
  * The park balance and withdrawals (spec 001 sections 2.3, 3, 4, 5, 7): withdrawal modes per
@@ -92,7 +93,7 @@ export type TOperator = z.infer<typeof ZOperator>;
 export const ZWithdrawMeansInput = z.object({
   title: z.string({ error: M.titleRequired }).trim().min(1, { error: M.titleRequired, abort: true }).max(100, M.titleTooLong),
   phone_number: zPhone,
-  vct_withdraw_id: z.preprocess(numeric, z.number({ error: M.modeRequired }).int(M.modeRequired).positive(M.modeRequired)),
+  vct_withdraw_id: z.preprocess(numeric, z.number({ error: M.modeRequired }).int(M.modeRequired).positive(M.modeRequired).max(INT4_MAX, M.modeRequired)),
   id: z.unknown().optional(),
   park_id: z.string().optional(),
 });

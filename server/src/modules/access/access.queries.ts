@@ -160,6 +160,8 @@ export async function recordSend(db: Db, recipient: string): Promise<void> {
 }
 
 export async function findChallenge(db: Db, id: string): Promise<ChallengeRow | undefined> {
+  // The client sends back the id it was given: anything else names no challenge (and would fail the uuid cast).
+  if (!UUID.test(id)) return undefined;
   const [row] = await db.select().from(otpChallenges).where(eq(otpChallenges.id, id)).limit(1);
   return row;
 }

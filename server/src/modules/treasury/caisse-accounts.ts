@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { UUID_PATTERN } from '../../platform/ids.ts';
 import { ledgerAccount } from '../ledger/ledger.service.ts';
 import { caisses } from './treasury.tables.ts';
 
@@ -36,6 +37,8 @@ export async function defaultCashCaisse(db: Reader, parkId: string): Promise<Cai
 
 /** One of the park's caisses, or CAISSE_NOT_FOUND (a caisse of another park reads as unknown). */
 export async function caisseOfPark(db: Reader, parkId: string, caisseId: string): Promise<CaisseRef> {
+  // A caisse id some form sent as text: anything but an id names no caisse (and would fail the uuid cast).
+  if (!UUID_PATTERN.test(caisseId)) throw new AppError('CAISSE_NOT_FOUND');
   const [row] = await db
     .select({ id: caisses.id, name: caisses.name, systemKey: caisses.systemKey })
     .from(caisses)
