@@ -32,7 +32,8 @@ function stale(output, sources) {
 
 export async function buildServer() {
   const out = path.join(root, 'server/dist/main.js');
-  if (!stale(out, ['server/src', 'contract/src', 'server/migrations'])) {
+  const maker = path.join(root, 'server/dist/make-pglite-template.js');
+  if (existsSync(maker) && !stale(out, ['server/src', 'contract/src', 'server/migrations'])) {
     buildPgliteTemplate();
     return false;
   }
@@ -67,7 +68,13 @@ function buildPgliteTemplate() {
     current = false;
   }
   if (current) return false;
-  execFileSync(process.execPath, [path.join(root, 'server/dist/make-pglite-template.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  try {
+    execFileSync(process.execPath, [path.join(root, 'server/dist/make-pglite-template.js')], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  } catch (err) {
+    // Not fatal: without a template a first start creates its database as before, only slower.
+    console.warn(`pglite template not made (${String(err.message).split('\n')[0]}); first starts will run initdb`);
+    return false;
+  }
   return true;
 }
 
