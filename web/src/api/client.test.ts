@@ -81,6 +81,16 @@ describe('apiRequest', () => {
     expect(sessionStore.getToken()).toBeNull();
   });
 
+  it('keeps the session on a malformed (400) or foreign (403) profile, without refreshing', async () => {
+    for (const [status, code] of [[400, 4006], [403, 4033]]) {
+      calls = [];
+      handler = () => answer(status, code, null, 'Profil invalide.');
+      await expect(apiRequest('/a')).rejects.toMatchObject({ status, code });
+      expect(calls.map((c) => c.url)).toEqual(['/api/a']);
+      expect(sessionStore.getState().status).toBe('signed-in');
+    }
+  });
+
   it('does not refresh a 401 of a call made without a token (wrong credentials)', async () => {
     sessionStore.clear();
     handler = () => answer(401, 4014, null, 'Identifiant ou mot de passe incorrect.');
