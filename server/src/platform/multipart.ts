@@ -58,8 +58,10 @@ export async function registerMultipart(app: FastifyInstance, limits: FastifyMul
   app.addHook('preHandler', async (request: FastifyRequest) => {
     if (!request.isMultipart()) return;
     const parts = request.parts;
+    const files = request.files;
     const file = request.file;
     request.parts = (options) => checkedParts(parts.call(request, options));
+    request.files = (options) => checkedParts(files.call(request, options)) as AsyncIterableIterator<MultipartFile>;
     request.file = async (options) => {
       try {
         return guardFile(await file.call(request, options));
