@@ -55,6 +55,9 @@ export const ErrorCodes = {
   OWNER_NOT_REMOVABLE: { code: 4038, status: 403, message: 'Le propriétaire du parc ne peut pas être retiré' },
   PAYLOAD_TOO_LARGE: { code: 4131, status: 413, message: 'Fichier ou requête trop volumineux.' },
   UNSUPPORTED_FILE: { code: 4151, status: 415, message: 'Type de fichier non accepté (jpg, jpeg, png, svg).' },
+  // A field naming a stored file that is not one this park uploaded (the field's own message replaces this one).
+  FILE_REF_INVALID: { code: 4152, status: 400, message: 'Image invalide' },
+  DOCUMENT_REF_INVALID: { code: 4153, status: 400, message: 'Justificatif invalide' },
   BUSINESS_RULE: { code: 4220, status: 422, message: 'Action impossible.' },
   RATE_LIMITED: { code: 4290, status: 429, message: 'Trop de requêtes. Réessayez dans un instant.' },
   // Reference data and vehicle owners (issue 4, codes 4100-4119).
@@ -98,6 +101,7 @@ export const ErrorCodes = {
   CAISSE_OPERATOR_UNKNOWN: { code: 4328, status: 422, message: "Cet opérateur n'est pas proposé dans le pays du parc" },
   TRANSFER_SAME_CAISSE: { code: 4329, status: 422, message: 'Choisissez deux caisses différentes' },
   CAISSE_CASH_FORBIDDEN: { code: 4330, status: 403, message: "Vous n'avez pas accès au compte cash par défaut" },
+  CAISSE_NOT_USABLE: { code: 4331, status: 403, message: "Vous n'avez pas accès à cette caisse." },
   OPERATION_NOT_FOUND: { code: 4340, status: 404, message: 'Opération introuvable' },
   OPERATION_OWNER_ONLY: { code: 4341, status: 403, message: 'Seul le propriétaire du parc peut confirmer une opération' },
   OPERATION_ALREADY_CONFIRMED: { code: 4342, status: 409, message: 'Cette opération a déjà été confirmée' },

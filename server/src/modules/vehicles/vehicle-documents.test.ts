@@ -177,8 +177,8 @@ describe('POST /api/vehicle-document', () => {
     expect(ok.data.images).toHaveLength(1);
     for (const images of [[await upload(other.owner)], ['https://example.com/x.png']]) {
       const r = await ctx.api('POST', '/api/vehicle-document', { ...as(p.owner), body: body(images) });
-      expect(r.status).toBe(404);
-      expect(r.message).toBe('Image introuvable');
+      expect(r.status).toBe(400);
+      expect(r.message).toBe('Image invalide');
     }
   });
 
