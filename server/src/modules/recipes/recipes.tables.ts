@@ -55,6 +55,9 @@ export const recipes = pgTable(
     // The migration adds INCLUDE (objective, collected): a driver's unpaid totals read the index alone.
     index('recipes_unpaid_idx').on(t.parkId, t.day, t.id).where(sql`${t.deletedAt} is null and ${t.paidAt} is null`),
     index('recipes_driver_day_idx').on(t.driverId, t.day),
+    // The driver list's debts of a page of drivers: their unpaid recipes only, not the park's. The
+    // migration adds INCLUDE (park_id, kind, objective, collected): read from the index alone.
+    index('recipes_driver_unpaid_idx').on(t.driverId, t.day).where(sql`${t.deletedAt} is null and ${t.paidAt} is null`),
     index('recipes_deleted_idx').on(t.parkId, t.deletedAt).where(sql`${t.deletedAt} is not null`),
   ],
 );

@@ -99,7 +99,12 @@ describe('GET /api/vehicle (list)', () => {
     const off = await vehicle();
     const d1 = await insertDriver(ctx, fx.park.id, { firstName: 'Awa', lastName: 'Fotso' });
     await planEveryDay(driven.id, d1);
-    const r = await update(shared.id, { update_type: 'planning', config: { work_planning: 'hourly', number_drivers: 1, start_date: '00:00', end_date: '23:59', passation_date: '12:00', profiles: [{ driver_id: d1, work_day: [], hour_interval_id: 1 }] } });
+    const morning = await insertDriver(ctx, fx.park.id, { lastName: 'Matin' });
+    const evening = await insertDriver(ctx, fx.park.id, { lastName: 'Soir' });
+    const r = await update(shared.id, {
+      update_type: 'planning',
+      config: { work_planning: 'hourly', number_drivers: 2, start_date: '00:00', end_date: '23:59', passation_date: '12:00', profiles: [{ driver_id: morning, work_day: ALL_DAYS, hour_interval_id: 1 }, { driver_id: evening, work_day: ALL_DAYS, hour_interval_id: 2 }] },
+    });
     expect(r.code, r.message).toBe(5000);
     const [group] = await ctx.database.db.insert(vehicleGroups).values({ parkId: fx.park.id, title: 'Sud' }).returning();
     await ctx.database.db.update(vehicles).set({ groupId: group.id }).where(eq(vehicles.id, off.id));
