@@ -1,4 +1,4 @@
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 
 /**
  * pg-boss, on the same database as everything else (PostgreSQL, or PGlite through its socket),
@@ -6,7 +6,9 @@ import PgBoss from 'pg-boss';
  * queues and schedules on the instance main.ts hands them.
  */
 export async function startJobs(url: string, log: { error(obj: object, msg: string): void }): Promise<PgBoss> {
-  const boss = new PgBoss({ connectionString: url, max: 2, schema: 'pgboss' });
+  // Loaded here, after the server answers (main.ts), not with every module at start.
+  const { default: Boss } = await import('pg-boss');
+  const boss = new Boss({ connectionString: url, max: 2, schema: 'pgboss' });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   await boss.start();
   return boss;
