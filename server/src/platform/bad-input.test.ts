@@ -173,10 +173,29 @@ describe('impossible calendar dates', () => {
     });
   }
 
+  it('refuses an impossible day or time on the driver-vehicle lookup, naming the field', async () => {
+    for (const date of ['2026-02-30', '2026-13-01T10:00', '2026-02-10T24:00:00']) {
+      const r = await ctx.api('GET', `/api/accounting/driver-vehicle?date=${date}`, as());
+      expect(r.status, date).toBe(400);
+      expect(r.data.errors[0].field).toBe('date');
+    }
+  });
+
   it('refuses an impossible time in a wire date', async () => {
     const r = await ctx.api('GET', '/api/accounting/state?start_date=2026-02-10T25:00:00', as());
     expect(r.status).toBe(400);
     expect(r.data.errors[0].field).toBe('start_date');
+  });
+});
+
+describe('a refused profile form', () => {
+  it('stores no photo when a field of the same form is refused', async () => {
+    const count = async () => Number((await ctx.database.pool.query('select count(*)::int as n from files where park_id = $1', [who.parkId])).rows[0].n);
+    const before = await count();
+    const form = formData({ first_name: 'x' }, [{ field: 'image', filename: 'p.png', content: TINY_PNG, type: 'image/png' }]);
+    const r = await ctx.api('PUT', `/api/profile/${who.profileId}`, { token: who.token, body: form.body, headers: form.headers });
+    expect(r.status).toBe(400);
+    expect(await count()).toBe(before);
   });
 });
 

@@ -45,22 +45,21 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesD
     let fields: Record<string, unknown>;
     if (req.isMultipart()) {
       fields = {};
-      let image: string | undefined;
+      // The photo is held in memory until the whole form has been read and its fields checked, so a
+      // refused form stores nothing.
+      let photo: { filename: string; content: Buffer } | undefined;
       for await (const part of req.parts()) {
         if (part.type === 'file') {
-          const stored = await storeUpload(files, {
-            parkId: mine.park.id,
-            userId: c.userId,
-            filename: part.filename,
-            content: await part.toBuffer(),
-            accept: 'image',
-          });
-          image = stored.path;
+          photo = { filename: part.filename, content: await part.toBuffer() };
         } else if (typeof part.value === 'string' && part.value !== '' && part.value !== 'Unknown') {
           fields[part.fieldname] = part.value;
         }
       }
-      if (image) fields.image = image;
+      parseInput(ZUpdateProfile, fields);
+      if (photo) {
+        const stored = await storeUpload(files, { parkId: mine.park.id, userId: c.userId, ...photo, accept: 'image' });
+        fields.image = stored.path;
+      }
     } else {
       fields = (req.body as Record<string, unknown>) ?? {};
     }

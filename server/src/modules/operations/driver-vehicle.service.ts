@@ -1,4 +1,4 @@
-import type { TDayAssignment } from '@flotte/contract';
+import { isDayOrWireDate, type TDayAssignment } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
@@ -38,7 +38,7 @@ function driverOn(vehicleStatus: string, stored: StoredPlanning | undefined, day
 /** GET /accounting/driver-vehicle?driver_id|vehicle_id&date */
 export async function driverVehicleOn(db: Db, actor: ActingProfile, q: { driver_id?: string; vehicle_id?: string; date?: string }): Promise<TDayAssignment> {
   const parkId = actor.parkId;
-  const wire = q.date && /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2})?)?$/.test(q.date) ? q.date : q.date ? null : toWireDate(new Date(), actor.park.timeZone);
+  const wire = q.date && isDayOrWireDate(q.date.length === 16 ? `${q.date}:00` : q.date) ? q.date : q.date ? null : toWireDate(new Date(), actor.park.timeZone);
   if (!wire) throw fieldError('date', 'Date invalide (format attendu yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss)');
   const day = wire.slice(0, 10);
   const time = wire.length > 10 ? wire.slice(11, 16) : null;
