@@ -11,12 +11,12 @@ import {
   type TVehicleListQuery,
 } from '@flotte/contract';
 import { toWireDate } from '../../platform/dates.ts';
-import { currentDriverId } from './current-driver.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { toPage } from '../../platform/pagination.ts';
 import { imageLink } from '../files/files.service.ts';
 import { findOwner } from '../owners/owners.service.ts';
+import { currentDriverId } from './current-driver.ts';
 import { listVehicleDocuments } from './vehicle-documents.service.ts';
 import {
   assertNoOverlap,
