@@ -19,9 +19,14 @@ interface Stamp {
   migrations: string;
 }
 
-/** Where the build puts the template: next to the bundle (server/dist/pglite-template). */
+/**
+ * Where the build puts the template: next to the bundle (server/dist/pglite-template); from src/
+ * (tsx, `npm run dev`) the last build's one, if any.
+ */
 export function pgliteTemplateDir(): string {
-  return path.resolve(import.meta.dirname, 'pglite-template');
+  const bundled = path.resolve(import.meta.dirname, 'pglite-template');
+  const fromSrc = path.resolve(import.meta.dirname, '../../../dist/pglite-template');
+  return path.basename(path.resolve(import.meta.dirname, '../..')) === 'src' && existsSync(fromSrc) ? fromSrc : bundled;
 }
 
 /** The installed PGlite's version (its package.json), or null when it can't be read. */
