@@ -68,6 +68,21 @@ const NASTY_SEGMENTS: string[] = [
   '1e5',
 ];
 
+/** Dates with the right shape and no place on the calendar (or the clock). */
+const IMPOSSIBLE_DATES = [
+  '2026-02-30',
+  '2025-02-29',
+  '2026-04-31T08:00:00',
+  '2026-13-01',
+  '2026-00-10',
+  '2026-01-00T08:00:00',
+  '2026-01-01T25:00:00',
+  '2026-01-01T23:60:00',
+  '0000-00-00',
+  '9999-99-99T99:99:99',
+];
+const DAY_SHAPE = /^\d{4}-\d{2}-\d{2}/;
+
 const NASTY_QUERY_VALUES: string[] = [...NASTY_STRINGS, ...NASTY_NUMBERS.map(String), '[]', '{}', 'true', 'false', 'on', '1,2,3'];
 
 const MALFORMED_JSON: string[] = [
@@ -157,7 +172,33 @@ export function requestArb(spec: RouteSpec, known: Known): fc.Arbitrary<FuzzRequ
     });
   }
 
+  const dateParams = spec.query.filter((q) => /date|day/.test(q.name) || (q.schema.pattern ?? '').includes('\\d{4}-'));
+  if (dateParams.length) {
+    kinds.push({
+      weight: 2,
+      arbitrary: fc.tuple(base, fc.constantFrom(...dateParams.map((q) => q.name)), fc.constantFrom(...IMPOSSIBLE_DATES)).map(([b, name, bad]) => {
+        const entries = toQuery(b.query).filter(([k]) => k !== name);
+        return { ...wellFormed(b), url: pathWith(spec, b.params) + queryString([...entries, [name, bad]]), kind: `query ${name} impossible date` };
+      }),
+    });
+  }
+
   if (spec.takesBody) {
+    // A date field (any value shaped like a day) on no calendar.
+    kinds.push({
+      weight: 2,
+      arbitrary: fc.tuple(base, fc.nat(), fc.constantFrom(...IMPOSSIBLE_DATES)).map(([b, i, bad]) => {
+        const part = wellFormed(b);
+        const dated = pathsOf(b.body).filter((p) => {
+          let v: unknown = b.body;
+          for (const k of p) v = (v as Record<string | number, unknown>)[k];
+          return typeof v === 'string' && DAY_SHAPE.test(v);
+        });
+        if (!dated.length) return { ...part, kind: 'well-formed' };
+        const target = dated[i % dated.length];
+        return { ...part, payload: withRawAt(b.body, target, JSON.stringify(bad)), kind: `body ${target.join('.')} impossible date` };
+      }),
+    });
     // One field (or element) replaced by a value of the wrong kind, or removed.
     kinds.push({
       weight: 8,
