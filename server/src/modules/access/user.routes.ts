@@ -14,11 +14,13 @@ import { currentUser, updateOwnProfile, userProfiles } from './user.service.ts';
 /** The signed-in user, their profiles, and editing their own name and photo. */
 export const userRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesDeps }> = async (app, { deps, files }) => {
   app.get('/user', {
-    config: { auth: 'user' },
+    // The guard's lookup brings the user and their parks: one statement for the whole request.
+    config: { auth: 'user', withUser: true },
     schema: { tags: ['user'], summary: "Profil de l'utilisateur connecté", response: { 200: zEnvelope(ZUser) } },
   }, async (req) => {
     const c = caller(req);
-    return ok(await currentUser(deps, { userId: c.userId, loginType: c.loginType, profile: c.profile }));
+    const loaded = c.user as q.UserWithParks | undefined;
+    return ok(await currentUser(deps, { userId: c.userId, loginType: c.loginType, profile: c.profile, loaded }));
   });
 
   app.get('/user/profiles', {

@@ -30,9 +30,10 @@ export function parkSummary(p: ParkRow, deps: Pick<AccessDeps, 'jwtSecret'>): TU
 /** The signed-in user as the acting profile sees it (spec 000 section 3). */
 export async function currentUser(
   deps: AccessDeps,
-  v: { userId: string; loginType: string; profile: ActingProfile | null },
+  v: { userId: string; loginType: string; profile: ActingProfile | null; loaded?: q.UserWithParks },
 ): Promise<TUser> {
-  const found = await q.userWithParks(deps.db, v.userId, v.profile?.id ?? null);
+  // `loaded`: read with the caller by the guard (route config `withUser`), else read here.
+  const found = v.loaded ?? await q.userWithParks(deps.db, v.userId, v.profile?.id ?? null);
   if (!found) throw new AppError('UNAUTHENTICATED');
   const { user } = found;
   const acting = found.parks.find((p) => p.profileId === v.profile?.id)?.park;

@@ -8,6 +8,11 @@ export interface AuthContext {
   pinVerifiedAt: Date | null;
   /** The acting profile; null only on routes that don't need one and when none was named. */
   profile: ActingProfile | null;
+  /**
+   * On routes configured `withUser`: the signed-in user and their parks, read by the caller lookup
+   * in the same statement (the access module's UserWithParks), so the handler needs no second one.
+   */
+  user?: unknown;
 }
 
 export interface ActingProfile {
@@ -35,6 +40,8 @@ declare module 'fastify' {
     permission?: Permission | Permission[];
     /** A PIN verified within the step-up window is required. */
     stepUp?: boolean;
+    /** The guard's caller lookup also reads the user and their parks (AuthContext.user), one statement for both. */
+    withUser?: boolean;
     /**
      * A money mutation: an `Idempotency-Key` header makes retries safe (platform/idempotency).
      * The same key and body answer the first result; another body 422; while running 409.

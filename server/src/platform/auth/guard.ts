@@ -13,10 +13,12 @@ export interface CallerLookup {
    * One round trip: the session (must stand, and belong to the user), the user (must be enabled)
    * and, when asked, the profile (must belong to the same user) with its permissions.
    */
-  loadCaller(q: { userId: string; sessionId: string; profileId: string | null }): Promise<{
+  loadCaller(q: { userId: string; sessionId: string; profileId: string | null; withUser?: boolean }): Promise<{
     pinVerifiedAt: Date | null;
     sessionProfileId: string | null;
     profile: ActingProfile | null;
+    /** With `withUser`: what the route asked to be brought along (kept as AuthContext.user). */
+    user?: unknown;
   } | null>;
 }
 
@@ -68,7 +70,8 @@ function levelOf(request: FastifyRequest): 'public' | 'user' | 'profile' {
 }
 
 /**
- * Authenticates every route by its config: `auth` (default 'profile'), `permission`, `stepUp`.
+ * Authenticates every route by its config: `auth` (default 'profile'), `permission`, `stepUp`
+ * (`withUser`: the caller lookup also brings what GET /api/user answers, in the same statement).
  * Authentication runs before the body is read; the park and permission checks once it is parsed
  * and cleaned. Multipart fields are read by the handler, which checks them with assertSamePark.
  */
@@ -90,6 +93,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8
       userId: claims.userId,
       sessionId: claims.sessionId,
       profileId: askedProfile,
+      withUser: request.routeOptions.config?.withUser === true,
     });
     if (!caller) throw new AppError('TOKEN_INVALID');
     if (askedProfile && !caller.profile) throw new AppError('PROFILE_NOT_YOURS');
@@ -100,6 +104,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8
       pinVerifiedAt: caller.pinVerifiedAt,
       profile: caller.profile,
     };
+    if (caller.user !== undefined) auth.user = caller.user;
     request.auth = auth;
   });
 
