@@ -33,7 +33,7 @@ export const ErrorCodes = {
   PIN_LOCKED: { code: 4293, status: 429, message: 'Code PIN bloqué après 5 essais. Redéfinissez-le avec votre mot de passe.' },
   PIN_PASSWORD_REQUIRED: { code: 4225, status: 422, message: 'Entrez votre mot de passe pour changer le code PIN.' },
   STEP_UP_REQUIRED: { code: 4031, status: 403, message: "Vérification d'identité requise : entrez votre code PIN." },
-  FORBIDDEN: { code: 4030, status: 403, message: "Vous n'avez pas les permissions necessaires pour effectuer cette action" },
+  FORBIDDEN: { code: 4030, status: 403, message: "Vous n'avez pas les permissions nécessaires pour effectuer cette action" },
   PROFILE_REQUIRED: { code: 4032, status: 403, message: 'Choisissez un profil pour continuer.' },
   PROFILE_NOT_YOURS: { code: 4033, status: 403, message: "Ce profil n'appartient pas à votre compte." },
   PARK_MISMATCH: { code: 4034, status: 403, message: "Vous n'avez pas accès à ce parc." },

@@ -46,7 +46,7 @@ export const WITHDRAW_MESSAGES = {
   /** Spec 001 section 5: the withdrawal dialog's warning. */
   checkFields: 'Verifiez si tout les champs sont correctes !',
   /** Spec 001 sections 6 and 8. */
-  noPermission: "Vous n'avez pas les permissions necessaires pour effectuer cette action",
+  noPermission: "Vous n'avez pas les permissions nécessaires pour effectuer cette action",
   noMeans: 'Aucun moyen de paiement trouvé',
   addMeansFirst: 'Ajoutez dabord un moyen de retrait',
   multipleOf5: 'Le montant doit être un multiple de 5 pour cet opérateur',

@@ -237,7 +237,7 @@ describe('GET /api/permissions/profile/permissions/{profile_id}', () => {
     expect(mine.code).toBe(5000);
     const others = await ctx.api('GET', `/api/permissions/profile/permissions/${owner.profile_id}`, as(m.session));
     expect(others.status).toBe(403);
-    expect(others.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+    expect(others.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
   });
 
   it("doesn't find a profile of another park", async () => {

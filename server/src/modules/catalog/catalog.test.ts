@@ -285,7 +285,7 @@ describe('who may read and who may add', () => {
     for (const url of ['/api/vehicle-contract', '/api/document-type/add', '/api/driver-group']) {
       const r = await c.post(url, { name: 'Intrus' });
       expect(r.status, url).toBe(403);
-      expect(r.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+      expect(r.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
     }
     expect(names((await c.get('/api/document-type')).data)).not.toContain('Intrus');
     expect(names((await c.get('/api/vehicle-contract')).data)).not.toContain('Intrus');

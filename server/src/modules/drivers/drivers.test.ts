@@ -311,7 +311,7 @@ describe('who may do what', () => {
     ];
     for (const r of refused) {
       expect(r.status).toBe(403);
-      expect(r.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+      expect(r.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
     }
     const after = (await ctx.api('GET', `/api/driver/${d.id}`, as(owner))).data;
     expect(after).toMatchObject({ first_name: 'Serge', status: 'active', enable_withdraw: false });

@@ -146,7 +146,7 @@ describe('POST /api/vehicle-owner', () => {
     const c = actor(a.parkId, s.token, s.profile_id);
     const denied = await c.post('/api/vehicle-owner', { type: 'individuel', first_name: 'Koffi', last_name: 'Mensah', park_id: a.parkId });
     expect(denied.status).toBe(403);
-    expect(denied.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+    expect(denied.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
 
     expect((await a.get('/api/vehicle-owner')).data).toEqual([]);
     expect((await b.get('/api/vehicle-owner')).data).toEqual([]);

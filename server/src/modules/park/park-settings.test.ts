@@ -179,7 +179,7 @@ describe('PUT /api/park/{park_id}', () => {
     const sc = await ctx.signIn({ email: cashier.email, password: cashier.password, type: 'agent' });
     const refused = await put({ name: 'Pirates' }, sc);
     expect(refused.status).toBe(403);
-    expect(refused.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+    expect(refused.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
     expect((await ctx.api('PUT', '/api/account', { ...as(sc), body: { name: 'Pirates' } })).status).toBe(403);
 
     await addRole(ctx, fx.park.id, 'Secrétariat', ['UPDATE_PARK_INFO']);

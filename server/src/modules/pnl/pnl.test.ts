@@ -131,6 +131,6 @@ describe('who may do what', () => {
     expect(((await get('/api/pnl-sub-account', member)).data as TPnlAccount[]).length).toBeGreaterThan(10);
     const refused = await add({ name: 'Intrus', type: 'profit' }, '/api/pnl-account', member);
     expect(refused.status).toBe(403);
-    expect(refused.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+    expect(refused.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
   });
 });

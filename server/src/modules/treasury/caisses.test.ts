@@ -221,7 +221,7 @@ describe('who sees which caisse', () => {
     expect(await list(nobody)).toEqual([]);
     // Changing caisses needs MANAGE_CAISSE, administering one is not enough.
     const edit = await ctx.api('PUT', `/api/caisse/update/${south.id}`, { ...as(adminOfSouth), body: { name: 'Ma caisse' } });
-    expect([edit.status, edit.message]).toEqual([403, "Vous n'avez pas les permissions necessaires pour effectuer cette action"]);
+    expect([edit.status, edit.message]).toEqual([403, "Vous n'avez pas les permissions nécessaires pour effectuer cette action"]);
   });
 
   it("lets a caisse manager list the park's administrators to choose a caisse's", async () => {

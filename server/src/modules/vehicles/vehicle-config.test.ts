@@ -270,7 +270,7 @@ describe('permissions', () => {
     const { v, a } = await setup();
     const m = await ctx.addMember(fx.park.id, { type: 'agent', roleNames: ['Agent de terrain'] });
     const agent = await ctx.signIn({ email: m.email, password: m.password, type: 'agent' });
-    await refused(planning(v.id, daily([{ driver_id: a, work_day: [1] }]), agent), 403, "Vous n'avez pas les permissions necessaires pour effectuer cette action");
+    await refused(planning(v.id, daily([{ driver_id: a, work_day: [1] }]), agent), 403, "Vous n'avez pas les permissions nécessaires pour effectuer cette action");
     expect((await get(`/api/vehicle/vehicle-config/${v.id}`, agent)).code).toBe(5000);
   });
 });

@@ -190,7 +190,7 @@ describe('POST /api/vehicle-document', () => {
     const body = { vehicle_id: vehicleId, document_type_id: 1, start_date: '2026-01-01', end_date: '2026-12-31' };
     const refused = await ctx.api('POST', '/api/vehicle-document', { ...as(sc), body });
     expect(refused.status).toBe(403);
-    expect(refused.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+    expect(refused.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
 
     const manager = await ctx.addMember(p.id, { type: 'agent', roleNames: ['Gestionnaire'] });
     const sm = await ctx.signIn({ email: manager.email, password: manager.password, type: 'agent' });

@@ -300,7 +300,7 @@ describe('permissions', () => {
       for (const [method, url, body] of writes) {
         const r = await call(who, method, url, body);
         expect(r.status, `${method} ${url}`).toBe(403);
-        expect(r.message).toBe("Vous n'avez pas les permissions necessaires pour effectuer cette action");
+        expect(r.message).toBe("Vous n'avez pas les permissions nécessaires pour effectuer cette action");
       }
       const read = await call(who, 'GET', '/api/vehicle-group');
       expect(read.data.map((x: { title: string }) => x.title)).toEqual(['Groupe']);

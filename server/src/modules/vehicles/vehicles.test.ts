@@ -319,7 +319,7 @@ describe('permissions and parks', () => {
       await get(`/api/vehicle/activate/${v.id}`, cashier),
     ];
     expect(refused.map((r) => [r.status, r.message])).toEqual(
-      refused.map(() => [403, "Vous n'avez pas les permissions necessaires pour effectuer cette action"]),
+      refused.map(() => [403, "Vous n'avez pas les permissions nécessaires pour effectuer cette action"]),
     );
     const manager = await member(['Gestionnaire']);
     expect((await create(vehicleBody(), manager)).code).toBe(5000);

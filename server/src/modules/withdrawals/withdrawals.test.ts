@@ -165,7 +165,7 @@ describe('withdrawing', () => {
     const member = await ctx.addMember(o.parkId, { type: 'agent', roleNames: [] });
     const m = await ctx.signIn({ email: member.email, password: member.password, type: 'agent' });
     const denied = await ctx.api('POST', '/api/transaction/withdraw', { token: m.token, profileId: m.profile_id, body: { withdraw_on_park_id: means, amount: 1000 } });
-    expect([denied.status, denied.message]).toEqual([403, "Vous n'avez pas les permissions necessaires pour effectuer cette action"]);
+    expect([denied.status, denied.message]).toEqual([403, "Vous n'avez pas les permissions nécessaires pour effectuer cette action"]);
     expect(await parkBalance(o)).toBe(10_000);
   });
 

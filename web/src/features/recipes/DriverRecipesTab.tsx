@@ -48,7 +48,7 @@ export function DriverRecipesTab({ driver }: DriverRecipesTabProps) {
   if (!canRead) {
     return (
       <Text size="sm" c="dimmed" py="md" data-testid="driver-recipes-denied">
-        Vous n'avez pas les permissions necessaires pour effectuer cette action
+        Vous n'avez pas les permissions nécessaires pour effectuer cette action
       </Text>
     );
   }

@@ -166,7 +166,7 @@ export function UnpaidRecipesDialog({ opened, onClose, variant, driver: initialD
             </Button>
           ) : (
             <Text size="sm" c="dimmed" ta="center" data-testid="unpaid-no-access">
-              Vous n'avez pas les permissions necessaires pour effectuer cette action
+              Vous n'avez pas les permissions nécessaires pour effectuer cette action
             </Text>
           )}
           {chosen.length > 0 ? (

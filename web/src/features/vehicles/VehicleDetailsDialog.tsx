@@ -17,7 +17,7 @@ const NewDocumentDialog = lazy(() => import('../vehicle-documents/NewDocumentDia
 
 type DetailTab = 'infos' | 'settings';
 /** Spec 002 wording for an action the person's roles don't allow. */
-const NOT_ALLOWED = "Vous n'avez pas les permissions necessaires pour effectuer cette action";
+const NOT_ALLOWED = "Vous n'avez pas les permissions nécessaires pour effectuer cette action";
 
 export interface VehicleDetailsDialogProps {
   vehicleId: string | null;
