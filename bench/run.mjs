@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { cpuPerRequest, showCpu } from './cpu.mjs';
 import { measureJsWeight } from './js-weight.mjs';
 import { killAll, processMemory, root, signIn, startServer, stopServer } from './server.mjs';
 
@@ -30,8 +31,17 @@ const cfg = {
   databaseUrl: process.env.BENCH_DATABASE_URL || '',
   operations: num('BENCH_OPERATIONS', 1_000_000),
   recipeYears: num('BENCH_RECIPE_YEARS', 3),
+  cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
+  cpuConnections: num('BENCH_CPU_CONNECTIONS', 4),
+  // The large parks of the fleet pages, smallest first (empty: none); the money pages go to the
+  // 10,000-vehicle park and the recipe pages to the 1,000-vehicle one when they are listed.
+  fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
-const TARGET = { firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, moneyP99Ms: 50, recipesP99Ms: 100, planningGenerateMs: 1000 };
+if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
+  console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
+  process.exit(2);
+}
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, moneyP99Ms: 50, recipesP99Ms: 100, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -301,13 +311,26 @@ if (cfg.databaseUrl) {
   section('Load on the embedded database (the server of the second start)');
 }
 
+/** CPU per request of `url`, on the server and (on PostgreSQL) the bench database's backends. */
+const cpu = (url, headers) =>
+  cpuPerRequest({ url: `${target.base}${url}`, headers, serverPid: target.pid, dbName: benchDb?.name ?? null, requests: cfg.cpuRequests, connections: cfg.cpuConnections });
+
 let floor, user;
+let floorCpu = null, liveCpu = null, userCpu = null;
 try {
   floor = await load(target.base, '/api/health');
   showLoad('(a) GET /api/health (floor)', floor);
   const headers = await signIn(target.base); // right before the load: the access token lives 15 min
   user = await load(target.base, '/api/user', headers);
   showLoad('(b) GET /api/user (authenticated)', user);
+  if (cfg.cpuRequests > 0) {
+    liveCpu = await cpu('/api/health/live');
+    showCpu('GET /api/health/live (no database)', liveCpu);
+    floorCpu = await cpu('/api/health');
+    showCpu('GET /api/health (floor)', floorCpu);
+    userCpu = await cpu('/api/user', headers);
+    showCpu('GET /api/user (authenticated)', userCpu);
+  }
 } catch (err) {
   console.log(`load failed: ${err.message}`);
   notes.push(`load failed: ${err.message}`);
@@ -320,7 +343,7 @@ const recipes = [];
 let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
-  for (const size of [1000, 10000]) {
+  for (const size of cfg.fleetSizes) {
     try {
       // The large park also gets its years of operations (issue 5): the money pages at scale.
       const operations = size === 10000 ? cfg.operations : 0;
@@ -333,7 +356,14 @@ if (cfg.databaseUrl && floor) {
       showLoad(`GET /api/vehicle page of 10, search (${size} vehicles)`, vehiclesPage);
       const driversPage = await load(target.base, '/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
       showLoad(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, driversPage);
-      fleet.push({ size, vehiclesPage, driversPage });
+      const cpuOf = {};
+      if (cfg.cpuRequests > 0) {
+        cpuOf.vehiclesPage = await cpu('/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
+        showCpu(`GET /api/vehicle page of 10, search (${size} vehicles)`, cpuOf.vehiclesPage);
+        cpuOf.driversPage = await cpu('/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
+        showCpu(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, cpuOf.driversPage);
+      }
+      fleet.push({ size, vehiclesPage, driversPage, cpu: cpuOf });
       if (recipeYears > 0) {
         console.log(`${seeded.recipes} recipes over ${recipeYears} years`);
         for (const [label, url] of recipePages()) {
@@ -372,6 +402,9 @@ await stop(target);
 // ---------------------------------------------------------------- 6. table
 const rows = [];
 const row = (measure, value, tgt, ok) => rows.push([measure, value, tgt, mark(ok)]);
+// Rows measured under load at 50 connections (req/s ratio, p99 ratios): shown with their targets
+// but not counted, their CPU-per-request rows judge instead (README.md, "CPU per request").
+const reported = new Set();
 row('Ready, first start (fresh embedded DATA_DIR)', s1(first.healthMs), `< ${TARGET.firstStartS} s`, first.healthMs < TARGET.firstStartS * 1000);
 row('Ready, second start (same DATA_DIR)', s1(second.healthMs), `< ${TARGET.secondStartS} s`, second.healthMs < TARGET.secondStartS * 1000);
 row('Memory at rest, embedded (VmRSS)', MB(rest.rss), `< ${TARGET.restMB} MB`, rest.rss < TARGET.restMB * 1e6);
@@ -385,8 +418,40 @@ row(
   cfg.databaseUrl ? `≥ ${TARGET.ratioPct}%` : `≥ ${TARGET.ratioPct}% on PostgreSQL (indicative here)`,
   ratioOk,
 );
-if (fleet.length === 2) {
-  const [small, large] = fleet;
+reported.add(rows.at(-1));
+// CPU per request: the targets that judge (README.md, "CPU per request"). The req/s and p99 rows
+// above and below are reported: on a shared 2-core machine they measure the sharing of the cores.
+const cpuText = (c) => (c.totalMs === null ? 'not measured' : `${c.totalMs.toFixed(2)} ms (server ${c.serverMs.toFixed(2)} + DB ${c.dbMs.toFixed(2)})`);
+if (liveCpu) row(`CPU/request GET /api/health/live (${engine}, info)`, cpuText(liveCpu), '', null);
+if (floorCpu) row(`CPU/request GET /api/health, the floor (${engine}, info)`, cpuText(floorCpu), '', null);
+if (userCpu && floorCpu) {
+  const k = userCpu.totalMs !== null && floorCpu.totalMs ? userCpu.totalMs / floorCpu.totalMs : null;
+  row(
+    `CPU/request GET /api/user / floor's (${engine})`,
+    userCpu.ok && k !== null ? `${cpuText(userCpu)} = ${k.toFixed(1)} × floor` : `failed: ${cpuText(userCpu)}, ${userCpu.non2xx} non-2xx, ${userCpu.errors} errors`,
+    cfg.databaseUrl ? `≤ ${TARGET.userCpuVsFloor} ×` : `≤ ${TARGET.userCpuVsFloor} × on PostgreSQL (indicative here)`,
+    userCpu.ok && k !== null ? k <= TARGET.userCpuVsFloor : false,
+  );
+}
+if (fleet.length >= 2 && fleet[0].cpu.vehiclesPage) {
+  const small = fleet[0];
+  const large = fleet.at(-1);
+  const at = (f) => f.size.toLocaleString('en-US');
+  for (const key of ['vehiclesPage', 'driversPage']) {
+    const what = key === 'vehiclesPage' ? 'GET /api/vehicle' : 'GET /api/driver';
+    const [a, b] = [small.cpu[key], large.cpu[key]];
+    if (!a.ok || !b.ok || a.totalMs === null || b.totalMs === null) {
+      row(`CPU/request ${what} search`, `failed: ${cpuText(a)} / ${cpuText(b)}`, 'all 2xx', false);
+      continue;
+    }
+    row(`CPU/request ${what} search at ${at(large)} vehicles`, cpuText(b), `≤ ${TARGET.listCpuMs} ms`, b.totalMs <= TARGET.listCpuMs);
+    const growth = b.totalMs / a.totalMs;
+    row(`CPU/request ${what} search at ${at(large)} / at ${at(small)}`, `${b.totalMs.toFixed(2)} / ${a.totalMs.toFixed(2)} ms = ${growth.toFixed(2)}`, `≤ ${TARGET.listCpuGrowth}`, growth <= TARGET.listCpuGrowth);
+  }
+}
+if (fleet.length >= 2) {
+  const small = fleet[0];
+  const large = fleet.at(-1);
   for (const key of ['vehiclesPage', 'driversPage']) {
     const what = key === 'vehiclesPage' ? 'GET /api/vehicle' : 'GET /api/driver';
     // A run that answered nothing (timeouts, errors) has no latency to compare: it failed.
@@ -397,9 +462,11 @@ if (fleet.length === 2) {
       continue;
     }
     const growth = large[key].p99 / Math.max(small[key].p99, 1);
-    row(`${what} p99 at 10,000 / at 1,000 vehicles`, `${large[key].p99} / ${small[key].p99} ms = ${growth.toFixed(2)}`, '≤ 1.2', growth <= 1.2);
+    row(`${what} p99 at ${large.size.toLocaleString('en-US')} / at ${small.size.toLocaleString('en-US')} vehicles`, `${large[key].p99} / ${small[key].p99} ms = ${growth.toFixed(2)}`, '≤ 1.2', growth <= 1.2);
+    reported.add(rows.at(-1));
     const vsFloor = large[key].p99 / Math.max(floor.p99, 1);
-    row(`${what} p99 at 10,000 / floor p99`, `${large[key].p99} / ${floor.p99} ms = ${vsFloor.toFixed(1)}`, '≤ 4', vsFloor <= 4);
+    row(`${what} p99 at ${large.size.toLocaleString('en-US')} / floor p99`, `${large[key].p99} / ${floor.p99} ms = ${vsFloor.toFixed(1)}`, '≤ 4', vsFloor <= 4);
+    reported.add(rows.at(-1));
   }
 }
 for (const { label, operations, r } of money) {
@@ -444,10 +511,12 @@ console.log(`\nLoad generator (autocannon) and server share this machine's ${os.
 for (const n of notes) console.log(`Note: ${n}`);
 // On the embedded database the ratio is indicative only: not counted as a missed target.
 const indicative = cfg.databaseUrl ? [] : rows.filter((r) => r[0].startsWith('GET /api/user / floor'));
-const missed = rows.filter((r) => r[3] === '✗' && !indicative.includes(r)).length;
+const missed = rows.filter((r) => r[3] === '✗' && !indicative.includes(r) && !reported.has(r)).length;
+const reportedMissed = [...reported].filter((r) => r[3] === '✗').length;
 console.log(
   (missed ? `${missed} target(s) missed (reported, not enforced).` : 'All measured targets met.') +
-    (indicative.length ? ' The embedded ratio is not counted: see the note above.' : ''),
+    (indicative.length ? ' The embedded ratio is not counted: see the note above.' : '') +
+    (reportedMissed ? ` ${reportedMissed} latency-under-load row(s) marked ✗ are reported only: the CPU/request rows judge (bench/README.md).` : ''),
 );
 
 await cleanup();

@@ -33,11 +33,11 @@ async function healthy(base) {
 }
 
 /**
- * Spawns `node server/dist/main.js` and polls /api/health every 50 ms. Resolves with the server
+ * Spawns `node server/dist/main.js` (or `entry`, another build) and polls /api/health every 50 ms. Resolves with the server
  * handle and timings (ms from spawn): health answering, and the 'Flotte ready on' log line or the
  * 'Flotte est prêt' banner when seen. Rejects (with the server's output) if it exits or times out.
  */
-export async function startServer({ dataDir, databaseUrl, timeoutMs = 60_000, env: extraEnv = {} }) {
+export async function startServer({ dataDir, databaseUrl, timeoutMs = 60_000, env: extraEnv = {}, entry = path.join(root, 'server/dist/main.js') }) {
   const port = await freePort();
   const env = { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', FLOTTE_DEMO: '1', ...extraEnv };
   delete env.NODE_ENV; // demo mode is refused in production
@@ -45,7 +45,7 @@ export async function startServer({ dataDir, databaseUrl, timeoutMs = 60_000, en
   else delete env.DATABASE_URL;
 
   const t0 = performance.now();
-  const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
   running.add(child);
   const server = {
     child,
