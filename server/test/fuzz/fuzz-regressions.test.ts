@@ -3,6 +3,7 @@ import { INT4_MAX } from '@flotte/contract';
 import { sql } from 'drizzle-orm';
 import { createTestContext, type TestContext } from '../test-context.ts';
 import { seedFleet } from '../../src/demo/fleet-generator.ts';
+import { formData, TINY_PNG } from '../multipart.ts';
 
 /**
  * What the route fuzz (route-fuzz.test.ts) found answering 500, one focused request each, so a
@@ -78,5 +79,20 @@ describe('a caisse id that is not an id', () => {
     });
     expect(res.status).toBe(404);
     expect(res.message).toBe('Caisse introuvable');
+  });
+});
+
+describe('a form with a photo that the service refuses', () => {
+  const filesCount = async () => Number((await ctx.database.db.execute<{ n: string }>(sql`select count(*) as n from files`)).rows[0].n);
+
+  it.each([
+    ['PUT', '/api/admin/00000000-0000-7000-8000-000000000000', { first_name: 'Awa', last_name: 'Diallo' }],
+    ['PUT', '/api/driver/update/00000000-0000-7000-8000-000000000000', { first_name: 'Awa', last_name: 'Diallo' }],
+  ] as const)('%s %s leaves no upload behind', async (method, url, fields) => {
+    const before = await filesCount();
+    const form = formData(fields, [{ field: 'image', filename: 'photo.png', content: TINY_PNG }]);
+    const res = await ctx.api(method, url, { ...owner, body: form.body, headers: form.headers });
+    expect(res.status).toBe(404);
+    expect(await filesCount()).toBe(before);
   });
 });

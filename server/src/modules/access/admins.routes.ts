@@ -7,7 +7,7 @@ import { actingProfile, assertSamePark, caller, hasPermission } from '../../plat
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { AppError, parseInput } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
-import { storeUpload, type FilesDeps } from '../files/files.service.ts';
+import { storeUpload, withUpload, type FilesDeps, type StoredFile } from '../files/files.service.ts';
 import type { AccessDeps } from './access.deps.ts';
 import { listAdmins } from './admins.queries.ts';
 import { addAdmin, removeAdmin, updateAdmin } from './admins.service.ts';
@@ -58,15 +58,16 @@ async function adminInput<S extends typeof ZAdminInput | typeof ZAdminUpdate>(
   req: FastifyRequest,
   files: FilesDeps,
   schema: S,
-): Promise<z.output<S>> {
+): Promise<{ input: z.output<S>; stored?: StoredFile }> {
   const acting = actingProfile(req);
   const form = await readAdminForm(req, acting);
   const input = parseInput(schema, form.fields) as { image?: string };
+  let stored: StoredFile | undefined;
   if (form.image) {
-    const stored = await storeUpload(files, { parkId: acting.parkId, userId: caller(req).userId, ...form.image, accept: 'image' });
+    stored = await storeUpload(files, { parkId: acting.parkId, userId: caller(req).userId, ...form.image, accept: 'image' });
     input.image = stored.path;
   }
-  return input as z.output<S>;
+  return { input: input as z.output<S>, stored };
 }
 
 const formNote =
@@ -94,8 +95,8 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
     config: manage,
     schema: { tags, summary: 'Ajoute un administrateur et lui envoie une invitation', description: formNote, consumes: ['multipart/form-data', 'application/json'], response: { 200: zEnvelope(ZAdmin) } },
   }, async (req) => {
-    const input = await adminInput(req, files, ZAdminInput);
-    const admin = await addAdmin(deps, { parkId: actingProfile(req).parkId, inviterUserId: caller(req).userId, input, log: req.log });
+    const { input, stored } = await adminInput(req, files, ZAdminInput);
+    const admin = await withUpload(files, stored, () => addAdmin(deps, { parkId: actingProfile(req).parkId, inviterUserId: caller(req).userId, input, log: req.log }));
     return ok(admin, SUCCESS_MESSAGES.ADMIN_SAVED);
   });
 
@@ -110,8 +111,10 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
       response: { 200: zEnvelope(ZAdmin) },
     },
   }, async (req) => {
-    const input = await adminInput(req, files, ZAdminUpdate);
-    const admin = await updateAdmin(deps, { parkId: actingProfile(req).parkId, profileId: req.params.id, inviterUserId: caller(req).userId, input, log: req.log });
+    const { input, stored } = await adminInput(req, files, ZAdminUpdate);
+    const admin = await withUpload(files, stored, () =>
+      updateAdmin(deps, { parkId: actingProfile(req).parkId, profileId: req.params.id, inviterUserId: caller(req).userId, input, log: req.log }),
+    );
     return ok(admin, SUCCESS_MESSAGES.ADMIN_SAVED);
   });
 

@@ -18,7 +18,7 @@ import { actingProfile, assertSamePark, caller } from '../../platform/auth/guard
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { AppError, parseInput } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
-import { storeUpload, type FilesDeps } from '../files/files.service.ts';
+import { storeUpload, withUpload, type FilesDeps, type StoredFile } from '../files/files.service.ts';
 import { activateDriver, deactivateDriver, removeSuspension, setWithdraw, suspendDriver } from './driver-status.service.ts';
 import { createDriver, listAgents, listDrivers, readDriver, readDriverAllData, updateDriver, type DriversDeps } from './drivers.service.ts';
 
@@ -67,15 +67,20 @@ async function readDriverForm(req: FastifyRequest, acting: ActingProfile): Promi
 
 
 /** Validates the form, then keeps the photo (only once the rest is known to be right). */
-async function driverInput<S extends typeof ZDriverInput | typeof ZDriverUpdate>(req: FastifyRequest, files: FilesDeps, schema: S): Promise<z.output<S>> {
+async function driverInput<S extends typeof ZDriverInput | typeof ZDriverUpdate>(
+  req: FastifyRequest,
+  files: FilesDeps,
+  schema: S,
+): Promise<{ input: z.output<S>; stored?: StoredFile }> {
   const acting = actingProfile(req);
   const form = await readDriverForm(req, acting);
   const input = parseInput(schema, form.fields) as { image?: string };
+  let stored: StoredFile | undefined;
   if (form.image) {
-    const stored = await storeUpload(files, { parkId: acting.parkId, userId: caller(req).userId, ...form.image, accept: 'image' });
+    stored = await storeUpload(files, { parkId: acting.parkId, userId: caller(req).userId, ...form.image, accept: 'image' });
     input.image = stored.path;
   }
-  return input as z.output<S>;
+  return { input: input as z.output<S>, stored };
 }
 
 const formNote =
@@ -114,8 +119,8 @@ export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: Fi
     config: manage,
     schema: { tags, summary: 'Recrute un chauffeur', description: formNote, consumes: ['multipart/form-data', 'application/json'], response: driverAnswer },
   }, async (req) => {
-    const input = await driverInput(req, files, ZDriverInput);
-    return ok(await createDriver(deps, parkOf(req), input), SUCCESS_MESSAGES.DRIVER_ADDED);
+    const { input, stored } = await driverInput(req, files, ZDriverInput);
+    return ok(await withUpload(files, stored, () => createDriver(deps, parkOf(req), input)), SUCCESS_MESSAGES.DRIVER_ADDED);
   });
 
   app.put('/driver/update/:id', {
@@ -129,8 +134,8 @@ export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: Fi
       response: driverAnswer,
     },
   }, async (req) => {
-    const input = await driverInput(req, files, ZDriverUpdate);
-    return ok(await updateDriver(deps, parkOf(req), req.params.id, input), SUCCESS_MESSAGES.DRIVER_UPDATED);
+    const { input, stored } = await driverInput(req, files, ZDriverUpdate);
+    return ok(await withUpload(files, stored, () => updateDriver(deps, parkOf(req), req.params.id, input)), SUCCESS_MESSAGES.DRIVER_UPDATED);
   });
 
   app.post('/driver/suspended', {

@@ -97,3 +97,20 @@ export async function readStored(deps: FilesDeps, id: string, parkId: string | n
   if (!content) throw new AppError('NOT_FOUND');
   return { row, content };
 }
+
+/**
+ * Runs what a form does once its upload is stored (the upload must exist for the record to name
+ * it); when that refuses or fails, the upload goes again, row and bytes, so a refused form leaves
+ * nothing behind.
+ */
+export async function withUpload<T>(deps: FilesDeps, stored: StoredFile | undefined, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (stored) {
+      const gone = await deps.db.delete(files).where(eq(files.id, stored.id)).returning({ storagePath: files.storagePath }).catch(() => []);
+      if (gone.length) await deps.storage.delete(gone.map((g) => g.storagePath)).catch(() => undefined);
+    }
+    throw error;
+  }
+}
