@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formList } from './form-list.ts';
-import { LOGIN_TYPES } from './constants.ts';
+import { LOGIN_TYPES, quotable } from './constants.ts';
 import { zEmail, zPhone } from './formats.ts';
 import { ZPageQuery } from './pagination.ts';
 import { ACTION_PERMISSIONS, TAB_VIEWS, type Permission } from './permissions.ts';
@@ -35,7 +35,7 @@ export const ZRoleInput = z.object({
     .superRefine((codes, ctx) => {
       codes.forEach((code, i) => {
         // Names the code only when it looks like one: a message never carries arbitrary text back.
-        const named = /^[A-Z_]{1,40}$/.test(code) ? ` : ${code}` : '';
+        const named = quotable(code) ? ` : ${code}` : '';
         if (!isPermission(code)) ctx.addIssue({ code: 'custom', path: [i], message: `Permission inconnue${named}` });
       });
     })

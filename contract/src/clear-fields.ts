@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formList } from './form-list.ts';
+import { quotable } from './constants.ts';
 
 /**
  * Emptying a field on edit. Request bodies are cleaned of null, '' and 'Unknown' (spec 000 section
@@ -11,7 +12,7 @@ import { formList } from './form-list.ts';
 export const CLEAR_KEY = 'clear';
 
 export const clearMessages = {
-  notClearable: (field: string) => `Le champ « ${field} » ne peut pas être vidé`,
+  notClearable: (field: string) => (quotable(field) ? `Le champ « ${field} » ne peut pas être vidé` : 'Ce champ ne peut pas être vidé'),
   sentAndCleared: (field: string) => `Le champ « ${field} » ne peut pas être à la fois rempli et vidé`,
 } as const;
 

@@ -20,6 +20,14 @@ export const OTP_MAX_ATTEMPTS = 5;
 export const OTP_MAX_SENDS = 3;
 export const OTP_SEND_WINDOW_SECONDS = 900;
 export const PIN_MAX_FAILURES = 5;
+/**
+ * Whether a message may repeat what a person sent: only a code or a field name (letters, digits
+ * and '_', at most 40), never arbitrary text that a toast would then show back.
+ */
+export function quotable(text: string): boolean {
+  return /^[A-Za-z_][A-Za-z0-9_]{0,39}$/.test(text);
+}
+
 /** The largest integer id a PostgreSQL `integer` column holds: a schema accepting more lets it fail there. */
 export const INT4_MAX = 2_147_483_647;
 export const ACCESS_TOKEN_TTL_SECONDS = 900;

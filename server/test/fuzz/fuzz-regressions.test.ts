@@ -13,11 +13,13 @@ let ctx: TestContext;
 let owner: { token: string; profileId: string };
 let email: string;
 let driverId: string;
+let parkId: string;
 
 beforeAll(async () => {
   ctx = await createTestContext();
   const p = await ctx.createPark();
   email = p.owner.email;
+  parkId = p.park.id;
   const s = await ctx.signIn({ email, password: p.owner.password, type: 'proprietaire' });
   owner = { token: s.token, profileId: s.profile_id };
   await seedFleet(ctx.database.db, p.park.id, { vehicles: 1, drivers: 1 });
@@ -94,5 +96,23 @@ describe('a form with a photo that the service refuses', () => {
     const res = await ctx.api(method, url, { ...owner, body: form.body, headers: form.headers });
     expect(res.status).toBe(404);
     expect(await filesCount()).toBe(before);
+  });
+});
+
+describe('what a person sent, in a refusal', () => {
+  const text = '<img src=x onerror=alert(1)>';
+
+  it('a field named in clear that is not a field name is not repeated', async () => {
+    const res = await asOwner('PUT', `/api/park/${parkId}`, { clear: [text] });
+    expect(res.status).toBe(400);
+    expect(res.message).toContain('Ce champ ne peut pas être vidé');
+    expect(res.message).not.toContain(text);
+  });
+
+  it('a reset option that is not a code is not repeated', async () => {
+    expect((await asOwner('POST', '/api/update-pin-code', { code: '13579' })).status).toBe(200);
+    const res = await asOwner('PUT', `/api/park/reset/${parkId}`, { options: [text] });
+    expect(res.status).toBe(400);
+    expect(res.message).toBe('Élément à réinitialiser inconnu');
   });
 });

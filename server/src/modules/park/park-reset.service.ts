@@ -1,4 +1,4 @@
-import type { TResetOption } from '@flotte/contract';
+import { quotable, type TResetOption } from '@flotte/contract';
 import { AppError } from '../../platform/errors.ts';
 import { filesAlwaysKept } from './files-in-use.ts';
 import type { ParkDeps } from './park.service.ts';
@@ -21,7 +21,8 @@ export async function resetPark(deps: ParkDeps, v: { parkId: string; options: st
   const all = resetOptions();
   const unknown = v.options.filter((code) => !all.some((o) => o.code === code));
   if (unknown.length) {
-    const message = `Élément à réinitialiser inconnu : ${unknown.join(', ')}`;
+    // The codes are named back only when they look like codes: never arbitrary text in a message.
+    const message = unknown.every(quotable) ? `Élément à réinitialiser inconnu : ${unknown.join(', ')}` : 'Élément à réinitialiser inconnu';
     throw new AppError('VALIDATION_FAILED', { message, fieldErrors: [{ field: 'options', message }] });
   }
   const chosen = all.filter((o) => v.options.includes(o.code));
