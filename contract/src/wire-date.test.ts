@@ -12,6 +12,12 @@ describe('calendar checks of wire dates', () => {
       expect(isCalendarDay(bad), bad).toBe(false);
   });
 
+  it('refuses years no fleet means, whose time-zone or month shifts leave the ranges dates support', () => {
+    for (const bad of ['0001-01-01', '1899-12-31', '3000-01-01', '9999-12-31']) expect(isCalendarDay(bad), bad).toBe(false);
+    expect(isWireDateTime('0001-01-01T00:00:00')).toBe(false);
+    for (const ok of ['1900-01-01', '2999-12-31']) expect(isCalendarDay(ok), ok).toBe(true);
+  });
+
   it('accepts real wall-clock times and refuses hour 24, minute or second 60', () => {
     expect(isWireDateTime('2026-02-28T23:59:59')).toBe(true);
     for (const bad of ['2026-02-30T08:00:00', '2026-02-10T24:00:00', '2026-02-10T25:00:00', '2026-02-10T10:60:00', '2026-02-10T10:00:60', '2026-02-10 10:00:00', '2026-02-10'])

@@ -32,8 +32,16 @@ export function wallClockInZone(instant: Date, timeZone: string): string {
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME_PATTERN = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/;
 
+/**
+ * Years a fleet can mean, from a driver's birth to a long contract's end. Beyond them, shifting a day
+ * by a time zone or a month leaves what JavaScript dates and PostgreSQL accept (0001-01-01 becomes
+ * year 0, 9999-12-31 year 10000).
+ */
+export const MIN_YEAR = 1900;
+export const MAX_YEAR = 2999;
+
 function realDay(y: number, m: number, d: number): boolean {
-  if (m < 1 || m > 12 || d < 1) return false;
+  if (y < MIN_YEAR || y > MAX_YEAR || m < 1 || m > 12 || d < 1) return false;
   const days = m === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
   return d <= days;
 }
