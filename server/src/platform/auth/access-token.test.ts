@@ -37,6 +37,25 @@ describe('access tokens', () => {
     await expect(verifyAccessToken(secret, 'not.a.token')).rejects.toMatchObject({ code: 4012 });
   });
 
+  it('once verified (and cached), are still refused when expired, tampered with, or checked with another key', async () => {
+    const { token } = await signAccessToken(secret, claims);
+    expect(await verifyAccessToken(secret, token)).toMatchObject(claims);
+    expect(await verifyAccessToken(secret, token)).toMatchObject(claims);
+    // The 20 s margin and the expiry are checked again on every use of the cached token.
+    await expect(verifyAccessToken(secret, token, Date.now() + 881_000)).rejects.toMatchObject({ code: 4012 });
+    await expect(verifyAccessToken(secret, token, Date.now() + 901_000)).rejects.toMatchObject({ code: 4012 });
+    // A token that differs by one character is not the cached one: verified, and refused.
+    const [h, p, sig] = token.split('.');
+    const flipped = `${sig.slice(0, -2)}${sig.at(-2) === 'A' ? 'B' : 'A'}${sig.at(-1)}`;
+    await expect(verifyAccessToken(secret, `${h}.${p}.${flipped}`)).rejects.toMatchObject({ code: 4012 });
+    const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p, 'base64url').toString()), sub: 'u2' })).toString('base64url');
+    await expect(verifyAccessToken(secret, `${h}.${forged}.${sig}`)).rejects.toMatchObject({ code: 4012 });
+    // Cached for one key only.
+    await expect(verifyAccessToken(new TextEncoder().encode('y'.repeat(48)), token)).rejects.toMatchObject({ code: 4012 });
+    const { token: fresh } = await signAccessToken(secret, claims);
+    expect(await verifyAccessToken(secret, fresh)).toMatchObject(claims);
+  });
+
   it('are refused for another audience or issuer', async () => {
     const wrongAud = await new SignJWT({ sid: 's1', typ: 'agent' })
       .setProtectedHeader({ alg: 'HS256' }).setSubject('u1').setIssuer('flotte').setAudience('other').setExpirationTime('10m').sign(secret);
