@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { OWNER_ROLE, type TProfileSummary, type TUser } from '@flotte/contract';
+import { ALL_PERMISSIONS, OWNER_ROLE, type TProfileSummary, type TUser } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccessDeps } from './access.deps.ts';
@@ -59,9 +59,12 @@ export async function currentUser(
     user_type: v.loginType as TUser['user_type'],
     has_pin_code: user.hasPin,
     parks: parks.map((p) => parkSummary(p, deps)),
-    permissions: v.profile ? [...v.profile.permissions].sort() : [],
+    permissions: !v.profile ? [] : v.profile.isOwner ? OWNER_PERMISSIONS_SORTED.slice() : [...v.profile.permissions].sort(),
   };
 }
+
+/** An owner holds every permission (permissionsOf): sorted once, not on every GET /api/user. */
+const OWNER_PERMISSIONS_SORTED = [...new Set(ALL_PERMISSIONS)].sort();
 
 export async function userProfiles(deps: AccessDeps, userId: string, type?: string): Promise<TProfileSummary[]> {
   const rows = await q.listProfiles(deps.db, userId, type);
