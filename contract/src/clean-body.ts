@@ -7,33 +7,25 @@
 export const MAX_BODY_DEPTH = 32;
 
 /** Thrown by cleanBody for a value nested deeper than MAX_BODY_DEPTH (the server answers 400). */
-export class BodyTooDeepError extends RangeError {
-  constructor() {
-    super(`Nesting deeper than ${MAX_BODY_DEPTH}`);
-    this.name = 'BodyTooDeepError';
-  }
-}
+export class BodyTooDeepError extends RangeError {}
 
 export function cleanBody<T>(value: T): T {
   return clean(value, 0) as T;
 }
 
 // Bounded recursion: the JSON parser already refuses deeper bodies, this keeps any other caller
-// (query strings, form fields, the web) from overflowing the stack.
+// (query strings, form fields, the web) from overflowing the stack. Kept short: the web's first
+// screen carries it.
 function clean(value: unknown, depth: number): unknown {
-  if (Array.isArray(value)) {
-    if (depth >= MAX_BODY_DEPTH) throw new BodyTooDeepError();
-    return value.filter((v) => !isBlank(v)).map((v) => clean(v, depth + 1));
+  const list = Array.isArray(value);
+  if (!list && !isPlainObject(value)) return value;
+  if (depth >= MAX_BODY_DEPTH) throw new BodyTooDeepError();
+  if (list) return value.filter((v) => !isBlank(v)).map((v) => clean(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (!isBlank(v)) out[k] = clean(v, depth + 1);
   }
-  if (isPlainObject(value)) {
-    if (depth >= MAX_BODY_DEPTH) throw new BodyTooDeepError();
-    const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) {
-      if (!isBlank(v)) out[k] = clean(v, depth + 1);
-    }
-    return out;
-  }
-  return value;
+  return out;
 }
 
 function isBlank(v: unknown): boolean {

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, normalizePhone, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_PATTERN, PIN_MESSAGE, WIRE_DATE_PATTERN } from './constants.ts';
-import { isWireDateTime } from './wire-date.ts';
+import { EMAIL_PATTERN, normalizePhone, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, PHONE_PATTERN, PIN_MESSAGE } from './constants.ts';
 
 // Messages zod writes itself (a missing field, a wrong type) come out in French, like ours. Set
 // here, in the file every schema builds on, so a screen importing one schema file directly (to keep
@@ -32,9 +31,3 @@ export const zNewPassword = z
     (v) => /[A-Z]/.test(v) && /[a-z]/.test(v) && /\d/.test(v) && /[!@#$%^&*]/.test(v),
     PASSWORD_MESSAGES.classes,
   );
-
-/** `yyyy-MM-ddTHH:mm:ss`, the only date format on the wire (park's time zone). */
-export const zWireDate = z
-  .string()
-  .regex(WIRE_DATE_PATTERN, 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)')
-  .refine(isWireDateTime, 'Date invalide (format attendu yyyy-MM-ddTHH:mm:ss)');

@@ -7,6 +7,7 @@ export * from './pagination.ts';
 export * from './clean-body.ts';
 export * from './clear-fields.ts';
 export * from './wire-date.ts';
+export * from './wire-date-schema.ts';
 export * from './messages.ts';
 export * from './park-settings.ts';
 export * from './access-admin.ts';

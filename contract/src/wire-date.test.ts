@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isCalendarDay, isDayOrWireDate, isWireDateTime } from './wire-date.ts';
-import { zWireDate } from './formats.ts';
+import { zWireDate } from './wire-date-schema.ts';
 import { ZAccountingStateQuery } from './accounting.ts';
 import { ZDebtInput, ZUnpaidHistoryQuery } from './recipes.ts';
 import { ZSalaryQuery } from './salary.ts';
