@@ -46,8 +46,18 @@ export async function rolesOfProfiles(db: Db, profileIds: string[]) {
 }
 
 export function permissionsOf(role: string, held: string[]): Set<Permission> {
-  return role === OWNER_ROLE ? new Set(ALL_PERMISSIONS) : expandPermissions(held);
+  return role === OWNER_ROLE ? OWNER_PERMISSIONS : expandPermissions(held);
 }
+
+/** Every permission: one set shared by every owner's requests, so it refuses to be changed. */
+const OWNER_PERMISSIONS: Set<Permission> = (() => {
+  const set = new Set(ALL_PERMISSIONS);
+  const refuse = (): never => {
+    throw new Error("The owner's permission set is shared: copy it to change it");
+  };
+  Object.assign(set, { add: refuse, delete: refuse, clear: refuse });
+  return set;
+})();
 
 /**
  * Named (prepared) statements for the per-request hot path: PostgreSQL parses and plans them once
