@@ -387,7 +387,9 @@ if (cfg.databaseUrl && floor) {
         for (const [label, url] of moneyPages()) {
           const r = await load(target.base, url, headers);
           showLoad(`${label} (${operations} operations)`, r);
-          money.push({ label, operations, r });
+          const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+          if (c) showCpu(`${label} (${operations} operations)`, c);
+          money.push({ label, operations, r, cpu: c });
         }
       }
     } catch (err) {
@@ -478,7 +480,7 @@ if (fleet.length >= 2) {
     reported.add(rows.at(-1));
   }
 }
-for (const { label, operations, r } of money) {
+for (const { label, operations, r, cpu: c } of money) {
   const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
   row(
     `${label} at ${operations.toLocaleString('en-US')} operations, p99 (floor p99 ${floor.p99} ms)`,
@@ -486,6 +488,16 @@ for (const { label, operations, r } of money) {
     `< ${TARGET.moneyP99Ms} ms`,
     !failed && r.p99 < TARGET.moneyP99Ms,
   );
+  // Like the recipe pages: the CPU each page costs judges, its p99 at 50 connections is reported.
+  if (c) {
+    reported.add(rows.at(-1));
+    row(
+      `CPU/request ${label} at ${operations.toLocaleString('en-US')} operations`,
+      c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`,
+      `≤ ${TARGET.listCpuMs} ms`,
+      c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs,
+    );
+  }
 }
 for (const { label, count, r, cpu: c } of recipes) {
   const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
