@@ -28,3 +28,5 @@ export * from './recipes.ts';
 export * from './planning.ts';
 export * from './salary.ts';
 export * from './fleet-dashboard.ts';
+export * from './signup.ts';
+export * from './park-start.ts';
