@@ -17,8 +17,8 @@ CREATE TABLE "signups" (
 	"contact_known" boolean DEFAULT false NOT NULL,
 	"code_expires_at" timestamp with time zone NOT NULL,
 	"pending_until" timestamp with time zone NOT NULL,
-	"consumed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "company_name" text;--> statement-breakpoint
 CREATE INDEX "signups_pending_until_idx" ON "signups" USING btree ("pending_until");

@@ -24,6 +24,8 @@ import type { FileStorage } from './platform/storage/storage.types.ts';
 import { loadCaller } from './modules/access/access.queries.ts';
 import type { AccessDeps } from './modules/access/access.deps.ts';
 import { authRoutes } from './modules/access/auth.routes.ts';
+import { signupRoutes } from './modules/onboarding/signup.routes.ts';
+import { ownerParksRoutes } from './modules/onboarding/parks.routes.ts';
 import { pinRoutes } from './modules/access/pin.routes.ts';
 import { userRoutes } from './modules/access/user.routes.ts';
 import { rolesRoutes } from './modules/access/roles.routes.ts';
@@ -129,6 +131,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
     async (api) => {
       registerHealth(api, database);
       await api.register(authRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
+      await api.register(signupRoutes, { deps: { ...access, open: config.signupOpen }, cookieSecure: config.cookieSecure, signInRateLimit });
       await api.register(pinRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(userRoutes, { deps: access, files });
       await api.register(rolesRoutes, { deps: access });
@@ -136,6 +139,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(filesRoutes, { deps: files });
       await api.register(passwordChangeRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(parkRoutes, { deps: { db, files } });
+      await api.register(ownerParksRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(locationRoutes);
       await api.register(driversRoutes, { deps: { db, files }, files });
       await api.register(vehicleDocumentsRoutes, { deps: { db, files } });

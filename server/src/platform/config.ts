@@ -42,6 +42,8 @@ export interface Config {
   storage: StorageConfig;
   /** Redis for the rate-limit counters shared by several instances; unset counts in memory. */
   redisUrl?: string;
+  /** FLOTTE_SIGNUP: whether anyone may create an owner account (open outside production by default). */
+  signupOpen: boolean;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -72,6 +74,13 @@ function loadJwtSecret(env: NodeJS.ProcessEnv, dataDir: string, production: bool
     writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
   }
   return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}
+
+/** FLOTTE_SIGNUP=open|closed; closed by default in production, where an operator creates owners. */
+function signupSetting(v: string | undefined, production: boolean): boolean {
+  if (v === undefined || v === '') return !production;
+  if (v === 'open' || v === 'closed') return v === 'open';
+  throw new Error(`FLOTTE_SIGNUP must be open or closed, got "${v}"`);
 }
 
 /** The repository root, found from this file whether it runs from src/ or a bundle in dist/. */
@@ -112,6 +121,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: paymentsConfigFromEnv(env, production),
     storage: storageConfigFromEnv(env, dataDir),
     redisUrl: env.REDIS_URL || undefined,
+    signupOpen: signupSetting(env.FLOTTE_SIGNUP, production),
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int('PORT', env.PORT, 3000)}`).replace(/\/+$/, ''),
   };

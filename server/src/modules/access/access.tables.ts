@@ -20,6 +20,8 @@ export const users = pgTable(
     lastName: text('last_name').notNull().default(''),
     image: text('image'),
     ownerType: text('owner_type').$type<'particulier' | 'professionnel'>().notNull().default('particulier'),
+    /** A professional owner's company (sign-up); each park keeps its own name. */
+    companyName: text('company_name'),
     countryIsoCode: text('country_iso_code'),
     disabledAt: tstz('disabled_at'),
     createdAt: createdAt(),

@@ -48,11 +48,24 @@ function destination(user: UserRow, id: Identifier, canal?: 'sms' | 'email'): { 
 }
 
 async function deliver(deps: AccessDeps, to: { channel: 'sms' | 'email'; to: string }, purpose: Purpose, otp: string) {
+  await sendLimited(deps, to, { ...TEXTS[purpose](otp), otp });
+}
+
+/**
+ * Sends a message that carries (or stands for) a one-time code, within the limit of codes per
+ * address and window: past it, OTP_SEND_LIMIT and nothing is sent. `message: null` counts a send
+ * without sending anything, for answers that must look like a sent code (sign-up of a known
+ * contact).
+ */
+export async function sendLimited(
+  deps: AccessDeps,
+  to: { channel: 'sms' | 'email'; to: string },
+  message: { subject: string; text: string; otp?: string } | null,
+): Promise<void> {
   const since = new Date(Date.now() - OTP_SEND_WINDOW_SECONDS * 1000);
   if ((await q.countRecentSends(deps.db, to.to, since)) >= (deps.otpMaxSends ?? OTP_MAX_SENDS)) throw new AppError('OTP_SEND_LIMIT');
   await q.recordSend(deps.db, to.to);
-  const { subject, text } = TEXTS[purpose](otp);
-  await deps.notifier.send({ channel: to.channel, to: to.to, subject, text, otp });
+  if (message) await deps.notifier.send({ channel: to.channel, to: to.to, ...message });
 }
 
 export async function issueChallenge(

@@ -33,3 +33,8 @@ export async function completeParkSetups(db: Db): Promise<Record<string, number>
   }
   return done;
 }
+
+/** Every registered setup: what a new park is promised (tests check a new park lacks none). */
+export function registeredParkSetups(): ParkSetup[] {
+  return [...setups.values()];
+}

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { OWNER_ROLE } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { parks, profileRoles, profiles, roles, users } from './access.tables.ts';
 import { DEFAULT_ROLES } from './default-roles.ts';
 import { applyParkSetups } from './park-setup.ts';
@@ -34,22 +34,25 @@ function parkCode(name: string): string {
 }
 
 export async function createPark(db: Db, v: NewPark) {
-  return db.transaction(async (tx) => {
-    // The random suffix can repeat for parks of the same name: draw again until it is free.
-    let code = v.code ?? parkCode(v.name);
-    for (let tries = 0; !v.code && tries < 20; tries++) {
-      const [taken] = await tx.select({ id: parks.id }).from(parks).where(eq(parks.code, code)).limit(1);
-      if (!taken) break;
-      code = parkCode(v.name);
-    }
-    const [park] = await tx
-      .insert(parks)
-      .values({ ...v, code, timeZone: v.timeZone ?? 'Africa/Douala' })
-      .returning();
-    await tx.insert(roles).values(DEFAULT_ROLES.map((r) => ({ ...r, parkId: park.id })));
-    await applyParkSetups(tx, park.id);
-    return park;
-  });
+  return db.transaction((tx) => insertPark(tx, v));
+}
+
+/** Creates a park with its roles and every module's setup, inside the caller's transaction. */
+export async function insertPark(tx: Tx, v: NewPark) {
+  // The random suffix can repeat for parks of the same name: draw again until it is free.
+  let code = v.code ?? parkCode(v.name);
+  for (let tries = 0; !v.code && tries < 20; tries++) {
+    const [taken] = await tx.select({ id: parks.id }).from(parks).where(eq(parks.code, code)).limit(1);
+    if (!taken) break;
+    code = parkCode(v.name);
+  }
+  const [park] = await tx
+    .insert(parks)
+    .values({ ...v, code, timeZone: v.timeZone ?? 'Africa/Douala' })
+    .returning();
+  await tx.insert(roles).values(DEFAULT_ROLES.map((r) => ({ ...r, parkId: park.id })));
+  await applyParkSetups(tx, park.id);
+  return park;
 }
 
 export async function createUser(

@@ -18,4 +18,4 @@ export * from '../../modules/recipes/recipes.tables.ts';
 export * from '../../modules/recipes/recipe-day-totals.tables.ts';
 export * from '../../modules/payins/payins.tables.ts';
 export * from '../../modules/salary/salary.tables.ts';
-export * from '../../modules/signup/signup.tables.ts';
+export * from '../../modules/onboarding/signup.tables.ts';

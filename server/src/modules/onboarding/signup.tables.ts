@@ -4,7 +4,8 @@ import { createdAt, idColumn, tstz } from '../../platform/db/columns.ts';
 /**
  * A sign-up waiting for its code: everything the form held, and the code's digest. Nothing else
  * exists yet (no user, no park): confirming the code creates them all in one transaction, and an
- * unconfirmed sign-up is deleted once `pendingUntil` has passed. The id is the `code` the client
+ * unconfirmed sign-up is deleted once `pendingUntil` has passed; a confirmed one is deleted by
+ * the transaction that creates the account. The id is the `code` the client
  * holds, as for sign-in challenges.
  */
 export const signups = pgTable(
@@ -33,7 +34,6 @@ export const signups = pgTable(
     contactKnown: boolean('contact_known').notNull().default(false),
     codeExpiresAt: tstz('code_expires_at').notNull(),
     pendingUntil: tstz('pending_until').notNull(),
-    consumedAt: tstz('consumed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('signups_pending_until_idx').on(t.pendingUntil)],
