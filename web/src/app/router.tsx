@@ -16,6 +16,7 @@ const LoginPage = lazy(() => import('../features/auth/pages/LoginPage.tsx'));
 const OtpPage = lazy(() => import('../features/auth/pages/OtpPage.tsx'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/pages/ForgotPasswordPage.tsx'));
 const SetPinPage = lazy(() => import('../features/auth/pages/SetPinPage.tsx'));
+const RegisterPage = lazy(() => import('../features/signup/RegisterPage.tsx'));
 const DashboardLayout = lazy(() => import('./layout/DashboardLayout.tsx'));
 const DashboardHome = lazy(() => import('../features/dashboard/DashboardHome.tsx'));
 const ModulePage = lazy(() => import('./pages/ModulePage.tsx'));
@@ -78,6 +79,7 @@ export function AppRoutes() {
             <Route path="login" element={<GuestOnly>{page(LoginPage)}</GuestOnly>} />
             <Route path="otp" element={<GuestOnly>{page(OtpPage)}</GuestOnly>} />
             <Route path="forgot-password" element={<GuestOnly>{page(ForgotPasswordPage)}</GuestOnly>} />
+            <Route path="register" element={<GuestOnly>{page(RegisterPage)}</GuestOnly>} />
             <Route path="pin" element={<RequirePinSetup>{page(SetPinPage)}</RequirePinSetup>} />
           </Route>
           <Route path="/dashboard" element={<RequireSession>{page(DashboardLayout, true)}</RequireSession>}>

@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Button, Group, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_TYPES, LOGIN_TYPE_LABELS, type TLoginType } from '@flotte/contract/constants';
 import { ZLogin, type TLogin } from '@flotte/contract/auth';
 import { ApiError } from '../../../api/api-error.ts';
+import { api } from '../../../api/client.ts';
 import { toastApiError } from '../../../ui/toast.ts';
 import { usePending } from '../../../ui/usePending.ts';
 import { authApi } from '../auth-api.ts';
@@ -37,6 +38,13 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const login = usePending((body: TLogin) => authApi.login(body));
+  const [signupOpen, setSignupOpen] = useState(false);
+
+  // 'Créer un compte' only where the server takes sign-ups (GET /api/register). A plain call, not a
+  // query: TanStack Query and the sign-up's code stay off this first screen; a failure hides the link.
+  useEffect(() => {
+    api.get<{ open: boolean }>('/register').then((options) => setSignupOpen(options.open === true), () => undefined);
+  }, []);
 
   function clearError(field: Field) {
     if (errors[field]) setErrors({ ...errors, [field]: undefined });
@@ -129,6 +137,11 @@ export default function LoginPage() {
         <Button type="submit" fullWidth loading={login.pending} data-testid="login-submit">
           Se connecter
         </Button>
+        {signupOpen ? (
+          <Button component={Link} to="/auth/register" variant="light" fullWidth data-testid="register-link">
+            Créer un compte
+          </Button>
+        ) : null}
       </Stack>
     </form>
   );

@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { queryClient } from '../../api/query-client.ts';
+import { SignupWizard } from './SignupWizard.tsx';
+import { signupApi } from './signup-api.ts';
+
+/**
+ * /auth/register, 'Créer un compte': whether sign-up is open, then the steps. Its own chunk, with
+ * TanStack Query (the phone field's country list needs it), hence the provider here: the sign-in
+ * screens have none, and only link here.
+ */
+export default function RegisterPage() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Register />
+    </QueryClientProvider>
+  );
+}
+
+function Register() {
+  const options = useQuery({ queryKey: ['signup', 'options'], queryFn: ({ signal }) => signupApi.options(signal), staleTime: 60_000 });
+  const [closedMeanwhile, setClosedMeanwhile] = useState(false);
+
+  if (options.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Chargement" />
+      </Center>
+    );
+  }
+  if (options.isError) {
+    return (
+      <Stack gap="md">
+        <Title order={1} fz="h3">
+          Créer un compte
+        </Title>
+        <Alert color="red" title="Impossible de charger l’inscription" data-testid="signup-load-error">
+          <Text size="sm" mb="xs">
+            {options.error.message}
+          </Text>
+          <Button size="xs" variant="light" onClick={() => void options.refetch()}>
+            Réessayer
+          </Button>
+        </Alert>
+        <BackToSignIn />
+      </Stack>
+    );
+  }
+  if (!options.data.open || closedMeanwhile) {
+    return (
+      <Stack gap="md" data-testid="signup-closed">
+        <Title order={1} fz="h3">
+          Créer un compte
+        </Title>
+        <Alert color="yellow" title="Les inscriptions sont fermées">
+          <Text size="sm">
+            La création de compte n’est pas ouverte sur ce serveur pour le moment. Si vous avez déjà un compte, connectez-vous ;
+            sinon, contactez l’équipe Flotte.
+          </Text>
+        </Alert>
+        <BackToSignIn />
+      </Stack>
+    );
+  }
+  return <SignupWizard countries={options.data.countries} onClosed={() => setClosedMeanwhile(true)} />;
+}
+
+function BackToSignIn() {
+  return (
+    <Anchor component={Link} to="/auth/login" ta="center" size="sm" data-testid="signup-back-to-login">
+      Retour à la connexion
+    </Anchor>
+  );
+}
