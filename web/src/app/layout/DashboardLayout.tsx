@@ -1,17 +1,18 @@
-import { Alert, AppShell, Burger, Button, Group, Image, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
 import { queryClient } from '../../api/query-client.ts';
 import { useCurrentUser } from '../../features/auth/queries.ts';
 import { useSession } from '../../features/auth/SessionProvider.tsx';
+import { ParkSwitcher } from '../../features/parks/ParkSwitcher.tsx';
 import { PinStepUpProvider } from '../../ui/usePinStepUp.tsx';
 import { Wordmark } from '../../ui/Wordmark.tsx';
 import { navItemsFor } from '../navigation.ts';
 import { actingPark } from './acting-park.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The signed-in frame: header (burger, wordmark, park, user menu) and the permitted navigation. */
+/** The signed-in frame: header (burger, wordmark, park switcher, user menu) and the permitted navigation. */
 export default function DashboardLayout() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -42,27 +43,7 @@ function DashboardShell() {
               <Link to="/dashboard" aria-label="Flotte, tableau de bord" style={{ textDecoration: 'none' }}>
                 <Wordmark size={26} />
               </Link>
-              {park ? (
-                <Group gap={8} wrap="nowrap" miw={0}>
-                  {user.data?.ets_logo ? (
-                    // The acting park's logo, a signed link; key: a new logo is a new link, a fresh <img>.
-                    <Image
-                      key={user.data.ets_logo}
-                      src={user.data.ets_logo}
-                      alt={`Logo de ${park.name}`}
-                      h={28}
-                      w={28}
-                      radius="sm"
-                      fit="contain"
-                      style={{ flexShrink: 0 }}
-                      data-testid="header-park-logo"
-                    />
-                  ) : null}
-                  <Text size="sm" c="dimmed" truncate="end" miw={0} visibleFrom="xs" data-testid="header-park-name">
-                    {park.name}
-                  </Text>
-                </Group>
-              ) : null}
+              {park && user.data ? <ParkSwitcher user={user.data} park={park} /> : null}
             </Group>
             {user.data ? <UserMenu user={user.data} /> : <Skeleton h={32} w={32} circle />}
           </Group>
@@ -84,13 +65,6 @@ function DashboardShell() {
                   />
                 ))}
           </AppShell.Section>
-          {park ? (
-            <AppShell.Section p="xs" hiddenFrom="xs">
-              <Text size="xs" c="dimmed" truncate="end">
-                {park.name}
-              </Text>
-            </AppShell.Section>
-          ) : null}
         </AppShell.Navbar>
 
         <AppShell.Main>

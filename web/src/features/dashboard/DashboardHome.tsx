@@ -3,6 +3,7 @@ import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import { useCurrentUser } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { actingPark } from '../../app/layout/acting-park.ts';
+import { ParkChecklistCard } from '../parks/ParkChecklistCard.tsx';
 import { AccessCard } from './AccessCard.tsx';
 import { ParkCard } from './ParkCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -50,6 +51,8 @@ export default function DashboardHome() {
           {park ? `Vous travaillez sur le parc ${park.name}.` : 'Aucun parc n’est associé à ce profil.'}
         </Text>
       </div>
+      {/* A new park's first steps, for its owner, until they are all done. */}
+      {parkId && user.data.isOwner ? <ParkChecklistCard /> : null}
       {showFleet ? (
         <Suspense fallback={<Skeleton h={240} radius="md" />}>
           <FleetDashboard parkId={parkId!} />
