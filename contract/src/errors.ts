@@ -41,7 +41,6 @@ export const ErrorCodes = {
   NO_PROFILE_FOR_TYPE: { code: 4036, status: 403, message: "Aucun profil de ce type n'est associé à ce compte." },
   // Sign-up and an owner's other parks (issue 16).
   SIGNUP_CLOSED: { code: 4039, status: 403, message: "Les inscriptions sont fermées sur ce serveur. Demandez à l'administrateur de Flotte de créer votre compte." },
-  PARK_OWNER_ONLY: { code: 4350, status: 403, message: 'Seul un propriétaire de parc peut créer un nouveau parc.' },
   NOT_FOUND: { code: 4041, status: 404, message: 'Élément introuvable.' },
   ROUTE_NOT_FOUND: { code: 4042, status: 404, message: 'Cette adresse n’existe pas.' },
   PARK_CODE_UNKNOWN: { code: 4043, status: 404, message: 'Aucune entreprise ne correspond à ce code' },

@@ -63,6 +63,16 @@ describe("another park's records stay out of reach", () => {
   });
 });
 
+describe("the owner's own second park stays out of reach from the park he acts in", () => {
+  const cases = ROUTE_CASES.filter((c) => c.otherPark && !c.notForOwnSecondPark);
+  it.each(cases.map((c) => [label(c), c] as const))('%s', async (_name, c) => {
+    const own = w.ownSecondPark;
+    const req = await c.otherPark!(own);
+    const res = await as(own, own.ownerA, c.method, req.url, req.body);
+    expect([403, 404], `${res.status} ${res.message}`).toContain(res.status);
+  });
+});
+
 describe('after every attempt from park A', () => {
   it("park B's company, roles and people are as they were", async () => {
     const park = await as(w, w.ownerB, 'GET', `/api/park/${w.parkB}`);

@@ -38,6 +38,11 @@ export interface RouteCase {
   denied?: (w: World) => CaseRequest | Promise<CaseRequest>;
   otherPark?: (w: World) => CaseRequest | Promise<CaseRequest>;
   open?: string;
+  /**
+   * Why `otherPark` does not apply when park B is the caller's own second park (the record is the
+   * caller's own, whatever park he acts in).
+   */
+  notForOwnSecondPark?: string;
 }
 
 const ZERO_ID = '00000000-0000-7000-8000-000000000000';
@@ -57,6 +62,11 @@ const CORE_CASES: RouteCase[] = [
 
   // Sign-in and session: the caller proves who they are; nothing of a park is named.
   { method: 'POST', url: '/api/login', open: 'sign-in' },
+  // Sign-up: nobody is signed in yet; nothing of a park exists before the code is confirmed.
+  { method: 'GET', url: '/api/register', open: 'sign-up: whether it is open, and the countries' },
+  { method: 'POST', url: '/api/register', open: 'sign-up' },
+  { method: 'POST', url: '/api/register/verify-otp', open: 'sign-up' },
+  { method: 'POST', url: '/api/register/resend-otp', open: 'sign-up' },
   { method: 'POST', url: '/api/login-verify-otp', open: 'sign-in' },
   { method: 'POST', url: '/api/resent-otp', open: 'sign-in' },
   { method: 'POST', url: '/api/forgot-password', open: 'password reset' },
@@ -75,6 +85,7 @@ const CORE_CASES: RouteCase[] = [
     method: 'PUT',
     url: '/api/profile/:id',
     otherPark: (w) => ({ url: `/api/profile/${w.ownerB.profileId}`, body: { first_name: 'Intrus' } }),
+    notForOwnSecondPark: "a person edits his own name through any of his profiles",
   },
 
   // Files: a park reads only its own; signed links are checked by signature.
@@ -110,6 +121,13 @@ const CORE_CASES: RouteCase[] = [
   { method: 'PUT', url: '/api/account', denied: () => ({ url: '/api/account', body: { name: 'Intrus' } }) },
   { method: 'DELETE', url: '/api/account', denied: () => ({ url: '/api/account' }) },
   { method: 'GET', url: '/api/park/by-code/:company', open: "a park's public card (name, city, logo) found by the code its owner hands out" },
+  {
+    method: 'POST',
+    url: '/api/park',
+    handlerPermission: 'the owner of the acting park only (the new park is his, with his owner profile)',
+    denied: () => ({ url: '/api/park', body: { name: 'Parc Intrus', city: 'Douala', country_code: 'CM' } }),
+  },
+  { method: 'GET', url: '/api/park/checklist', open: "the acting park's own first steps (done or not), for any of its members" },
   { method: 'GET', url: '/api/park/reset-options', denied: () => ({ url: '/api/park/reset-options' }) },
   {
     method: 'PUT',

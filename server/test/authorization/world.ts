@@ -21,6 +21,11 @@ export interface World {
   ownerB: Actor;
   /** Park B's records, created on first use by the rows that need them. */
   recordOfB<T>(key: string, create: () => Promise<T>): Promise<T>;
+  /**
+   * The same cast, but "park B" is park A's owner's own second park, opened through POST /api/park:
+   * acting in park A must reach nothing of it either, though the same person owns both.
+   */
+  ownSecondPark: World;
 }
 
 async function actor(ctx: TestContext, who: { email: string; password: string; userId: string }, type: string): Promise<Actor> {
@@ -31,20 +36,33 @@ async function actor(ctx: TestContext, who: { email: string; password: string; u
 export async function buildWorld(ctx: TestContext): Promise<World> {
   const a = await ctx.createPark({ name: 'Parc A' });
   const b = await ctx.createPark({ name: 'Parc B' });
-  const member = await ctx.addMember(a.park.id, { type: 'agent', roleNames: [] });
-  const cache = new Map<string, Promise<unknown>>();
-  return {
-    ctx,
-    parkA: a.park.id,
-    ownerA: await actor(ctx, a.owner, 'proprietaire'),
-    bareMemberA: await actor(ctx, member, 'agent'),
-    parkB: b.park.id,
-    ownerB: await actor(ctx, b.owner, 'proprietaire'),
-    recordOfB<T>(key: string, create: () => Promise<T>): Promise<T> {
-      if (!cache.has(key)) cache.set(key, create());
-      return cache.get(key) as Promise<T>;
-    },
+  const memberOfA = await ctx.addMember(a.park.id, { type: 'agent', roleNames: [] });
+  const ownerA = await actor(ctx, a.owner, 'proprietaire');
+  const opened = await ctx.api('POST', '/api/park', {
+    token: ownerA.token,
+    profileId: ownerA.profileId,
+    body: { name: 'Parc A2', city: 'Yaoundé', country_code: 'CM' },
+  });
+  if (opened.status !== 200) throw new Error(`POST /api/park failed: ${opened.message}`);
+  const member = await actor(ctx, memberOfA, 'agent');
+  const world = (parkB: string, ownerB: Actor): Omit<World, 'ownSecondPark'> => {
+    const cache = new Map<string, Promise<unknown>>();
+    return {
+      ctx,
+      parkA: a.park.id,
+      ownerA,
+      bareMemberA: member,
+      parkB,
+      ownerB,
+      recordOfB<T>(key: string, create: () => Promise<T>): Promise<T> {
+        if (!cache.has(key)) cache.set(key, create());
+        return cache.get(key) as Promise<T>;
+      },
+    };
   };
+  const second = world(opened.data.park.id, { ...ownerA, profileId: opened.data.id });
+  const main = world(b.park.id, await actor(ctx, b.owner, 'proprietaire'));
+  return { ...main, ownSecondPark: { ...second, ownSecondPark: undefined as never } };
 }
 
 /** Calls the API as an actor. */

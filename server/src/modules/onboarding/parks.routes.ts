@@ -24,7 +24,7 @@ export const ownerParksRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rateLim
       response: { 200: zEnvelope(ZProfileSummary) },
     },
   }, async (req) => {
-    if (!actingProfile(req).isOwner) throw new AppError('PARK_OWNER_ONLY');
+    if (!actingProfile(req).isOwner) throw new AppError('FORBIDDEN', { message: 'Seul un propriétaire de parc peut créer un nouveau parc.' });
     const { userId } = caller(req);
     const { profile } = await addOwnedPark(deps.db, userId, {
       name: req.body.name,
