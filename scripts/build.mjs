@@ -33,12 +33,17 @@ function stale(output, sources) {
 export async function buildServer() {
   const out = path.join(root, 'server/dist/main.js');
   const maker = path.join(root, 'server/dist/make-pglite-template.js');
-  if (existsSync(maker) && !stale(out, ['server/src', 'contract/src', 'server/migrations'])) {
+  const ownerCreate = path.join(root, 'server/dist/owner-create.js');
+  if (existsSync(maker) && existsSync(ownerCreate) && !stale(out, ['server/src', 'contract/src', 'server/migrations'])) {
     buildPgliteTemplate();
     return false;
   }
   await build({
-    entryPoints: { main: path.join(root, 'server/src/main.ts'), 'make-pglite-template': path.join(root, 'server/src/platform/db/make-pglite-template.ts') },
+    entryPoints: {
+      main: path.join(root, 'server/src/main.ts'),
+      'make-pglite-template': path.join(root, 'server/src/platform/db/make-pglite-template.ts'),
+      'owner-create': path.join(root, 'server/src/owner-create.ts'),
+    },
     outdir: path.join(root, 'server/dist'),
     bundle: true,
     platform: 'node',

@@ -1,3 +1,4 @@
+import { lockPgliteDir } from './pglite-lock.ts';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { keepProtocolSequencesTogether } from './pglite-sequences.ts';
@@ -78,6 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     url = opts.databaseUrl;
   } else {
     engine = 'pglite';
+    const unlock = opts.pgliteDir && !opts.pglite ? lockPgliteDir(opts.pgliteDir) : () => undefined;
     const pglite =
       opts.pglite ??
       (await PGlite.create({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS }));
@@ -98,6 +100,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     stopEmbedded = async () => {
       await server.stop();
       await pglite.close();
+      unlock();
     };
   }
 
