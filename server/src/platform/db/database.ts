@@ -79,7 +79,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     url = opts.databaseUrl;
   } else {
     engine = 'pglite';
-    const unlock = opts.pgliteDir && !opts.pglite ? lockPgliteDir(opts.pgliteDir) : () => undefined;
+    const unlock = opts.pgliteDir && !opts.pglite ? await lockPgliteDir(opts.pgliteDir) : () => undefined;
     const pglite =
       opts.pglite ??
       (await PGlite.create({ ...(opts.pgliteDir ? { dataDir: opts.pgliteDir } : {}), extensions: PGLITE_EXTENSIONS, startParams: PGLITE_START_PARAMS }));

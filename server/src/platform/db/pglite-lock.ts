@@ -6,11 +6,14 @@ import path from 'node:path';
  * second process (the server and `owner:create`, two servers on one DATA_DIR) would corrupt it.
  * The holder's pid is written beside the folder; a pid that no longer runs is a stale lock.
  */
-export function lockPgliteDir(pgliteDir: string): () => void {
+export async function lockPgliteDir(pgliteDir: string, waitMs = 5_000): Promise<() => void> {
   const file = `${path.resolve(pgliteDir)}.lock`;
-  if (existsSync(file)) {
-    const pid = Number(readFileSync(file, 'utf8').trim());
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid)) {
+  // A holder that is closing (a restart in `npm run dev`) gets a few seconds to let go.
+  for (const until = Date.now() + waitMs; ; await new Promise((r) => setTimeout(r, 100))) {
+    const pid = existsSync(file) ? Number(readFileSync(file, 'utf8').trim()) : 0;
+    const held = Number.isInteger(pid) && pid > 0 && pid !== process.pid && isRunning(pid);
+    if (!held) break;
+    if (Date.now() >= until) {
       throw new Error(
         `La base embarquée ${pgliteDir} est utilisée par un autre processus (pid ${pid}) : arrêtez-le d'abord, ou utilisez DATABASE_URL.`,
       );
