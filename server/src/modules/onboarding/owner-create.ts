@@ -1,11 +1,9 @@
-import { or, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { PARK_COUNTRIES, ZParkCountryCode, zCity, zEmail, zParkName, zPhone, type TParkCountryCode } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
 import type { Notifier } from '../../platform/notifier/notifier.types.ts';
-import { users } from '../access/access.tables.ts';
 import { identifierOf } from '../access/identity.ts';
-import { createOwnerAccount } from './owner-account.ts';
+import { contactsWithAccount, createOwnerAccount } from '../access/owner-account.ts';
 import { ownerInvitationMessage } from './signup.messages.ts';
 
 /**
@@ -57,10 +55,9 @@ export class ContactTakenError extends Error {}
 export async function createOwnerFromCommand(db: Db, notifier: Notifier, cmd: OwnerCommand, appUrl: string): Promise<OwnerCreated> {
   const email = cmd.email ? identifierOf({ email: cmd.email }).value : null;
   const phone = cmd.phone ? identifierOf({ phone: cmd.phone }).value : null;
-  const conds = [email ? eq(users.email, email) : undefined, phone ? eq(users.phone, phone) : undefined].filter((c) => c !== undefined);
-  const [taken] = await db.select({ email: users.email, phone: users.phone }).from(users).where(or(...conds)).limit(1);
+  const [taken] = await contactsWithAccount(db, { email, phone });
   if (taken) {
-    const which = email && taken.email === email ? `l'email ${email}` : `le téléphone ${phone}`;
+    const which = taken.kind === 'email' ? `l'email ${taken.value}` : `le téléphone ${taken.value}`;
     throw new ContactTakenError(`Un compte existe déjà avec ${which} : rien n'a été créé.`);
   }
   const country = cmd.country;

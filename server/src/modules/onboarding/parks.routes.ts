@@ -6,7 +6,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { AccessDeps } from '../access/access.deps.ts';
 import { userProfiles } from '../access/user.service.ts';
 import { parkChecklist } from './checklist.service.ts';
-import { addOwnedPark } from './owner-account.ts';
+import { addOwnedPark } from '../access/owner-account.ts';
 
 /** An owner's other parks, and the first steps of a new one (issue 16). */
 export const ownerParksRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rateLimit: number }> = async (app, { deps, rateLimit }) => {

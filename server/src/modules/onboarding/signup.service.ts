@@ -1,4 +1,4 @@
-import { and, eq, lt, or, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import {
   OTP_MAX_ATTEMPTS,
   OTP_TTL_SECONDS,
@@ -14,12 +14,11 @@ import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import { UUID_PATTERN, uuidv7 } from '../../platform/ids.ts';
 import type { AccessDeps, ClientInfo } from '../access/access.deps.ts';
-import { users } from '../access/access.tables.ts';
 import { identifierOf, maskDestination } from '../access/identity.ts';
 import { sendLimited } from '../access/otp.service.ts';
 import { hashSecret, newOtp, otpDigest, sameDigest } from '../access/secrets.ts';
 import { openSession, type IssuedSession } from '../access/session.service.ts';
-import { insertOwnerAccount } from './owner-account.ts';
+import { contactsWithAccount, insertOwnerAccount } from '../access/owner-account.ts';
 import { codeMessage, knownContactMessage } from './signup.messages.ts';
 import { signups } from './signup.tables.ts';
 
@@ -78,13 +77,8 @@ async function deliver(deps: SignupDeps, row: Pick<SignupRow, 'channel' | 'recip
 }
 
 async function knownContacts(deps: SignupDeps, email: string | null, phone: string | null) {
-  const conds = [email ? eq(users.email, email) : undefined, phone ? eq(users.phone, phone) : undefined].filter((c) => c !== undefined);
-  if (conds.length === 0) return [];
-  const found = await deps.db.select({ email: users.email, phone: users.phone }).from(users).where(or(...conds));
-  const contacts: { channel: 'sms' | 'email'; to: string }[] = [];
-  if (email && found.some((u) => u.email === email)) contacts.push({ channel: 'email', to: email });
-  if (phone && found.some((u) => u.phone === phone)) contacts.push({ channel: 'sms', to: phone });
-  return contacts;
+  const known = await contactsWithAccount(deps.db, { email, phone });
+  return known.map((id) => ({ channel: id.kind === 'email' ? ('email' as const) : ('sms' as const), to: id.value }));
 }
 
 /** POST /api/register: keeps the form, sends the code. */

@@ -2,8 +2,10 @@ import { OWNER_ROLE, PARK_COUNTRIES, type TParkCountryCode } from '@flotte/contr
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { profiles, users } from '../access/access.tables.ts';
-import { insertPark, type NewPark } from '../access/parks.service.ts';
+import { profiles, users } from './access.tables.ts';
+import * as q from './access.queries.ts';
+import type { Identifier } from './identity.ts';
+import { insertPark, type NewPark } from './parks.service.ts';
 
 /**
  * A fleet owner's account: the user, his first park (with everything a park starts with) and his
@@ -26,6 +28,15 @@ export interface NewOwnerAccount {
   /** Already hashed; null for an account whose owner will choose it ("Mot de passe oublié ?"). */
   passwordHash: string | null;
   park: NewParkFields;
+}
+
+/** Which of these contacts already belong to an account (sign-up and owner:create check first). */
+export async function contactsWithAccount(db: Db, contacts: { email: string | null; phone: string | null }): Promise<Identifier[]> {
+  const ids: Identifier[] = [];
+  if (contacts.email) ids.push({ kind: 'email', value: contacts.email });
+  if (contacts.phone) ids.push({ kind: 'phone', value: contacts.phone });
+  const found = await Promise.all(ids.map((id) => q.findUserByIdentifier(db, id)));
+  return ids.filter((_, i) => found[i] !== undefined);
 }
 
 /** The country gives the park its currency, calling code and time zone. */
