@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import { Group, Image, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import type { TParkSummary, TProfileSummary, TUser } from '@flotte/contract';
+import { OWNER_ROLE, type TParkSummary, type TProfileSummary, type TUser } from '@flotte/contract';
 import { useProfiles } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from './icons.tsx';
 import { NewParkDialog } from './NewParkDialog.tsx';
 import { useSwitchProfile } from './useSwitchProfile.ts';
 
-/** What a profile is in its park: its city, then its roles. */
-function profileDetail(profile: TProfileSummary): string {
-  return [profile.park.city, profile.roles.map((r) => r.name).join(', ') || profile.role].filter(Boolean).join(' · ');
+/** What a profile is in its park: its city, then its roles in French (the owner's code is OWNER). */
+export function profileDetail(profile: TProfileSummary): string {
+  const role = profile.role === OWNER_ROLE ? 'Propriétaire' : profile.roles.map((r) => r.name).join(', ') || 'Aucun rôle';
+  return [profile.park.city, role].filter(Boolean).join(' · ');
 }
 
 /**

@@ -178,13 +178,14 @@ export function SignupWizard({ countries, onClosed }: SignupWizardProps) {
               />
             ) : null}
             {step === 'contact' ? <ContactStep draft={draft} errors={errors} onChange={change} /> : null}
-            <Group gap="sm" grow wrap="nowrap">
+            <Group gap="sm" wrap="nowrap">
               {index > 0 ? (
                 <Button variant="default" type="button" onClick={() => go(SIGNUP_STEPS[index - 1])} data-testid="signup-back">
                   Retour
                 </Button>
               ) : null}
-              <Button type="submit" loading={register.pending} data-testid="signup-next">
+              {/* Takes the room left: 'Créer mon compte' must fit beside 'Retour' on a 360 px phone. */}
+              <Button type="submit" loading={register.pending} style={{ flex: 1 }} data-testid="signup-next">
                 {step === 'contact' ? 'Créer mon compte' : 'Continuer'}
               </Button>
             </Group>
