@@ -13,7 +13,7 @@
  * - drivers and vehicles: a pass over the park's rows;
  * - documents: vehicle_documents over the 31-day window, each vehicle's latest of a type only;
  * - vehicles without planning: the configured active vehicles against two days of
- *   planning_entries_park_day_idx, with the first ten of today by registration to name them;
+ *   planning_entries_park_day_idx, and, only when some are, the first ten of today by registration;
  * - collected: the recette sub-account and those under it, from the operations' daily totals;
  * - held: the caisses' and the park balance's ledger accounts, and what moved on them today.
  */
@@ -68,21 +68,29 @@ export const FLEET_DETAILS_SQL = `
           where newer.vehicle_id = vd.vehicle_id and newer.document_type_id = vd.document_type_id
             and (newer.end_date > vd.end_date or (newer.end_date = vd.end_date and newer.id > vd.id)))
   ), active as (
-    -- Each vehicle looked up in two hashed sets: the vehicles planned today and yesterday, read
-    -- from planning_entries_park_day_idx alone.
-    select vh.id, vh.label, vh.registration_number,
-           vh.id in (select vehicle_id from planning_entries where park_id = $1 and day = $2::date) as planned_today,
+    -- Each configured vehicle in service looked up in two hashed sets: the vehicles planned today
+    -- and yesterday, read from planning_entries_park_day_idx alone. Only the flags: referenced once,
+    -- this stays inside the count instead of being materialised with the vehicles' names.
+    select vh.id in (select vehicle_id from planning_entries where park_id = $1 and day = $2::date) as planned_today,
            vh.id in (select vehicle_id from planning_entries where park_id = $1 and day = $3::date) as planned_yesterday
       from vehicles vh
       join vehicle_configs vc on vc.vehicle_id = vh.id
      where vh.park_id = $1 and vh.status not in ('deactivated', 'maintain')
   ), unplanned as (
-    select count(*) filter (where not planned_today)::int as unplanned_today,
-           count(*) filter (where not planned_yesterday)::int as unplanned_yesterday,
-           (select json_agg(json_build_object('id', id, 'label', label, 'registration_number', registration_number))
-              from (select id, label, registration_number from active where not planned_today
-                     order by registration_number limit 10) first) as unplanned_vehicles
-      from active
+    -- The first ten of today by registration are read only when there are some (mostly none).
+    select unplanned_today, unplanned_yesterday,
+           case when unplanned_today > 0 then (
+             select json_agg(json_build_object('id', id, 'label', label, 'registration_number', registration_number))
+               from (select vh.id, vh.label, vh.registration_number
+                       from vehicles vh
+                       join vehicle_configs vc on vc.vehicle_id = vh.id
+                      where vh.park_id = $1 and vh.status not in ('deactivated', 'maintain')
+                        and vh.id not in (select vehicle_id from planning_entries where park_id = $1 and day = $2::date)
+                      order by vh.registration_number limit 10) first)
+           end as unplanned_vehicles
+      from (select count(*) filter (where not planned_today)::int as unplanned_today,
+                   count(*) filter (where not planned_yesterday)::int as unplanned_yesterday
+              from active) counted
   ), vtc as (
     select id from pnl_accounts where park_id = $1 and code = 'recette' and type = 'profit'
     union all
