@@ -53,16 +53,20 @@ function trended(value: number, previous: number | null, comparedWith: TCompared
   return { previous, trend: previous === null ? ('unchanged' as const) : trendOf(value, previous), compared_with: previous === null ? null : comparedWith };
 }
 
-export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date()): Promise<TFleetDetails> {
-  const { timeZone, currency } = actor.park;
-  const money = (minor: number) => fromMinor(minor, currency);
-  const today = parkToday(timeZone, now);
+/**
+ * The statement's date parameters ($2 to $10) of a park day in a time zone. Turning a wall-clock
+ * time into an instant goes through Intl (platform/dates.ts), some 25 µs a call, and these take ten
+ * such calls; they change only with the day, so the last few days asked are kept by zone and day.
+ */
+function dayParameters(timeZone: string, today: string): readonly unknown[] {
+  const key = `${timeZone} ${today}`;
+  const known = dayParametersCache.get(key);
+  if (known) return known;
   const yesterday = addDays(today, -1);
   const todayStart = fromWireDate(`${today}T00:00:00`, timeZone);
   const thisMonth = period(`${monthStart(today)}T00:00:00`, `${today}T23:59:59`, timeZone);
   const lastMonth = sameDaysLastMonth(thisMonth, timeZone);
-  const { rows } = await namedQuery<Row>(db, 'flotte_fleet_details', FLEET_DETAILS_SQL, [
-    actor.parkId,
+  const values: readonly unknown[] = Object.freeze([
     today,
     yesterday,
     todayStart.toISOString(),
@@ -72,6 +76,22 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
     lastMonth.end.slice(0, 10),
     addDays(today, DOCUMENT_EXPIRING_DAYS),
     addDays(yesterday, DOCUMENT_EXPIRING_DAYS),
+  ]);
+  // Bounded: past the limit the oldest entry goes (a Map keeps insertion order).
+  if (dayParametersCache.size >= DAY_PARAMETERS_MAX) dayParametersCache.delete(dayParametersCache.keys().next().value as string);
+  dayParametersCache.set(key, values);
+  return values;
+}
+const dayParametersCache = new Map<string, readonly unknown[]>();
+const DAY_PARAMETERS_MAX = 64;
+
+export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date()): Promise<TFleetDetails> {
+  const { timeZone, currency } = actor.park;
+  const money = (minor: number) => fromMinor(minor, currency);
+  const today = parkToday(timeZone, now);
+  const { rows } = await namedQuery<Row>(db, 'flotte_fleet_details', FLEET_DETAILS_SQL, [
+    actor.parkId,
+    ...dayParameters(timeZone, today),
     hasPermission(actor, 'READ_FINANCE'),
   ]);
   const { unplanned_vehicles: unplanned, held: heldRow, ...counts } = rows[0];
