@@ -1,4 +1,4 @@
-import { Card, Group, Progress, Stack, Text, ThemeIcon, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Stack, Text, ThemeIcon, Title, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { CheckIcon, ChevronRightIcon } from './icons.tsx';
 import { checklistItems, checklistProgress } from './park-checklist.ts';
@@ -13,7 +13,6 @@ export function ParkChecklistCard() {
   const checklist = useParkChecklist(true);
   if (!checklist.data || checklist.data.done) return null;
   const items = checklistItems(checklist.data);
-  const doneCount = items.filter((i) => i.done).length;
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="park-checklist">
@@ -26,7 +25,6 @@ export function ParkChecklistCard() {
             {checklistProgress(items)}
           </Text>
         </div>
-        <Progress value={(doneCount / items.length) * 100} size="sm" radius="xl" aria-hidden />
         <Stack gap={4} component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items.map((item) => (
             <li key={item.step}>

@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, Image, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
 import { OWNER_ROLE, type TParkSummary, type TProfileSummary, type TUser } from '@flotte/contract';
 import { useProfiles } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from './icons.tsx';
-import { NewParkDialog } from './NewParkDialog.tsx';
 import { useSwitchProfile } from './useSwitchProfile.ts';
+
+// The dialog (its form, the contract's park schema, the mutation) loads when an owner opens this
+// menu, not with the header every signed-in screen downloads.
+const loadNewParkDialog = () => import('./NewParkDialog.tsx');
+const NewParkDialog = lazy(() => loadNewParkDialog().then((m) => ({ default: m.NewParkDialog })));
 
 /** What a profile is in its park: its city, then its roles in French (the owner's code is OWNER). */
 export function profileDetail(profile: TProfileSummary): string {
@@ -24,6 +28,10 @@ export function ParkSwitcher({ user, park }: { user: TUser; park: TParkSummary }
   const profiles = useProfiles(opened);
   const switchTo = useSwitchProfile();
   const list = profiles.data ?? [];
+
+  useEffect(() => {
+    if (opened && user.isOwner) loadNewParkDialog().catch(() => undefined); // a failure resurfaces on the click
+  }, [opened, user.isOwner]);
 
   return (
     <>
@@ -103,7 +111,11 @@ export function ParkSwitcher({ user, park }: { user: TUser; park: TParkSummary }
           ) : null}
         </Menu.Dropdown>
       </Menu>
-      {user.isOwner ? <NewParkDialog opened={creating} onClose={() => setCreating(false)} defaultCountry={park.country_code} /> : null}
+      {creating ? (
+        <Suspense fallback={null}>
+          <NewParkDialog opened onClose={() => setCreating(false)} defaultCountry={park.country_code} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
