@@ -178,6 +178,34 @@ test('where sign-up is closed, the sign-in screen offers no link and the page sa
   await expect(page).toHaveURL(/\/auth\/login$/);
 });
 
+test("the server's field errors send the person back to the step that asked for the field", async ({ page }) => {
+  // A refusal the form's own checks let through (as when the server knows more), made up here.
+  await page.route('**/api/register', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 400,
+          json: { code: 5400, message: 'Données invalides', data: { errors: [{ field: 'park.city', message: 'Ville inconnue dans ce pays' }] } },
+        })
+      : route.fallback(),
+  );
+  await page.setViewportSize(PHONE);
+  await page.goto('/auth/register');
+  await page.getByLabel('Prénom').fill('Kossi');
+  await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Agbeko');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByLabel('Nom du parc').fill('Taxis du Golfe');
+  await page.getByLabel('Ville').fill('Atlantis');
+  await page.getByLabel('Pays').selectOption('TG');
+  await page.getByRole('button', { name: 'Continuer' }).click();
+  await page.getByRole('textbox', { name: 'Email' }).fill(`kossi.${stamp}@flotte.demo`);
+  await page.getByTestId('signup-password').fill('Golfe#2026');
+  await page.getByTestId('signup-password-confirmation').fill('Golfe#2026');
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+  await expect(page.getByTestId('signup-progress-text')).toHaveText('Étape 2 sur 5 · Votre parc');
+  await expect(page.getByText('Ville inconnue dans ce pays')).toBeVisible();
+  await expect(page.getByLabel('Ville')).toHaveValue('Atlantis');
+});
+
 test('the new screens at desktop width', async ({ page }) => {
   test.skip(!shotsDir, 'screenshots only (E2E_SHOTS_DIR)');
   await page.setViewportSize(DESKTOP);
