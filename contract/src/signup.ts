@@ -70,6 +70,13 @@ export const ZRegister = z
     park: ZNewPark,
   })
   .superRefine((v, ctx) => {
+    // The code must be deliverable: a number with its country code, an address a mail server takes.
+    if (v.phone && !/^\+?[1-9]\d{9,14}$/.test(v.phone)) {
+      ctx.addIssue({ code: 'custom', path: ['phone'], message: "Entrez le numéro avec l'indicatif du pays (ex. +237690000000)" });
+    }
+    if (v.email && /[<>]/.test(v.email)) {
+      ctx.addIssue({ code: 'custom', path: ['email'], message: "Format d'email invalide" });
+    }
     if (!v.email && !v.phone) {
       ctx.addIssue({ code: 'custom', path: ['phone'], message: "Entrez un numéro de téléphone ou un email" });
     }

@@ -223,3 +223,14 @@ describe('FLOTTE_SIGNUP=closed', () => {
     }
   });
 });
+
+describe('contacts a code could not reach', () => {
+  it('are refused as field errors, never a server error', async () => {
+    const local = await register(form({ phone: '0700000000', email: undefined }));
+    expect(local.status).toBe(400);
+    expect(local.data.errors).toContainEqual({ field: 'phone', message: "Entrez le numéro avec l'indicatif du pays (ex. +237690000000)" });
+    const odd = await register(form({ email: 'a<b>@exemple.cm', phone: undefined }));
+    expect(odd.status).toBe(400);
+    expect(odd.data.errors).toContainEqual({ field: 'email', message: "Format d'email invalide" });
+  });
+});
