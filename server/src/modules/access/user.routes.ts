@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZLoginType, ZProfileSummary, ZUpdateProfile, ZUser } from '@flotte/contract';
 import { caller } from '../../platform/auth/guard.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok, serializeBuiltAnswer, zEnvelope } from '../../platform/envelope.ts';
 import { AppError, parseInput } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { readSingleFile } from '../files/files.routes.ts';
@@ -17,6 +17,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesD
     // The guard's lookup brings the user and their parks: one statement for the whole request.
     config: { auth: 'user', withUser: true },
     schema: { tags: ['user'], summary: "Profil de l'utilisateur connecté", response: { 200: zEnvelope(ZUser) } },
+    // currentUser builds the answer field by field (TUser): not checked again by zod on every call.
+    serializerCompiler: serializeBuiltAnswer,
   }, async (req) => {
     const c = caller(req);
     const loaded = c.user as q.UserWithParks | undefined;
