@@ -16,7 +16,7 @@ const shotsDir = process.env.E2E_SHOTS_DIR;
 async function shot(page: Page, name: string, fullPage = true) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
-  await page.screenshot({ path: path.join(shotsDir, `${name}-${page.viewportSize()?.width}.png`), fullPage });
+  await page.screenshot({ path: path.join(shotsDir, `${name}-${page.viewportSize()?.width}.png`), fullPage, animations: 'disabled' });
 }
 
 test('a newcomer signs up on a phone, sets a PIN and lands on his empty park with its first steps', async ({ page }) => {
@@ -100,7 +100,7 @@ test('a newcomer signs up on a phone, sets a PIN and lands on his empty park wit
   await expect(checklist.getByRole('heading', { name: 'Pour bien démarrer' })).toBeVisible();
   await expect(checklist.getByRole('link')).toHaveCount(5);
   await expect(checklist.locator('[data-done="true"]')).toHaveCount(0);
-  await expect(page.getByTestId('park-checklist-progress')).toHaveText('Aucune étape faite sur 5');
+  await expect(page.getByTestId('park-checklist-progress')).toHaveText('Aucune des 5 étapes n’est encore faite');
   await shot(page, 'dashboard-new-park', false);
   // Each step leads to its screen.
   await checklist.getByRole('link', { name: /Inviter un agent/ }).click();
@@ -146,7 +146,7 @@ test('the demo owner opens a second park from the header, finds it empty, and go
   await expect(page.getByTestId('header-park-name')).toHaveText(parkName);
   await expect(page.getByTestId('park-name')).toHaveText(parkName);
   await expect(page.getByTestId('park-currency')).toHaveText('XOF');
-  await expect(page.getByTestId('park-checklist-progress')).toHaveText('Aucune étape faite sur 5');
+  await expect(page.getByTestId('park-checklist-progress')).toHaveText('Aucune des 5 étapes n’est encore faite');
   await expect(page.getByTestId('card-vehicles-value')).toHaveText('0');
   await shot(page, 'dashboard-second-park', false);
 
@@ -246,10 +246,10 @@ test('the new screens at desktop width', async ({ page }) => {
     }),
   );
   await page.reload();
-  await expect(page.getByTestId('park-checklist-progress')).toHaveText('2 étapes sur 5 faites');
+  await expect(page.getByTestId('park-checklist-progress')).toHaveText('2 étapes faites sur 5');
   await shot(page, 'checklist-half-done', false);
   await page.setViewportSize(PHONE);
   await page.reload();
-  await expect(page.getByTestId('park-checklist-progress')).toHaveText('2 étapes sur 5 faites');
+  await expect(page.getByTestId('park-checklist-progress')).toHaveText('2 étapes faites sur 5');
   await shot(page, 'checklist-half-done', false);
 });

@@ -1,4 +1,4 @@
-import { Alert, AppShell, Burger, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, Outlet, useLocation } from 'react-router';
@@ -40,9 +40,18 @@ function DashboardShell() {
           <Group h="100%" px="sm" gap="sm" wrap="nowrap" justify="space-between">
             <Group gap="sm" wrap="nowrap" miw={0}>
               <Burger opened={navOpened} onClick={nav.toggle} hiddenFrom="sm" size="sm" aria-label="Ouvrir le menu de navigation" data-testid="nav-burger" />
-              <Link to="/dashboard" aria-label="Flotte, tableau de bord" style={{ textDecoration: 'none' }}>
-                <Wordmark size={26} />
-              </Link>
+              {/* On a phone only the tile shows (the name is clipped): the park's name needs the room. */}
+              <Box
+                component={Link}
+                to="/dashboard"
+                aria-label="Flotte, tableau de bord"
+                w={{ base: 26, xs: 'auto' }}
+                style={{ textDecoration: 'none', overflow: 'hidden', flexShrink: 0 }}
+              >
+                <div style={{ width: 'max-content' }}>
+                  <Wordmark size={26} />
+                </div>
+              </Box>
               {park && user.data ? <ParkSwitcher user={user.data} park={park} /> : null}
             </Group>
             {user.data ? <UserMenu user={user.data} /> : <Skeleton h={32} w={32} circle />}

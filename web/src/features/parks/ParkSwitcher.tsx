@@ -1,21 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Group, Image, Loader, Menu, Text, UnstyledButton } from '@mantine/core';
-import { OWNER_ROLE, type TParkSummary, type TProfileSummary, type TUser } from '@flotte/contract';
+import type { TParkSummary, TUser } from '@flotte/contract';
 import { useProfiles } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { CheckIcon, ChevronDownIcon, PlusIcon } from './icons.tsx';
+import { profileDetail } from './park-profiles.ts';
 import { useSwitchProfile } from './useSwitchProfile.ts';
 
 // The dialog (its form, the contract's park schema, the mutation) loads when an owner opens this
 // menu, not with the header every signed-in screen downloads.
 const loadNewParkDialog = () => import('./NewParkDialog.tsx');
 const NewParkDialog = lazy(() => loadNewParkDialog().then((m) => ({ default: m.NewParkDialog })));
-
-/** What a profile is in its park: its city, then its roles in French (the owner's code is OWNER). */
-export function profileDetail(profile: TProfileSummary): string {
-  const role = profile.role === OWNER_ROLE ? 'Propriétaire' : profile.roles.map((r) => r.name).join(', ') || 'Aucun rôle';
-  return [profile.park.city, role].filter(Boolean).join(' · ');
-}
 
 /**
  * The acting park in the header, always visible (a phone too): a button that lists the person's

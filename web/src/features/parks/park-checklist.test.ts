@@ -23,10 +23,10 @@ describe('park checklist', () => {
 
   it('says how far the owner got, in French', () => {
     const none = checklistItems({ steps: [], done: false });
-    expect(checklistProgress(none)).toBe('Aucune étape faite sur 5');
+    expect(checklistProgress(none)).toBe('Aucune des 5 étapes n’est encore faite');
     const one = checklistItems({ steps: [{ step: 'driver', done: true }], done: false });
-    expect(checklistProgress(one)).toBe('1 étape sur 5 faite');
+    expect(checklistProgress(one)).toBe('1 étape faite sur 5');
     const two = checklistItems({ steps: [{ step: 'driver', done: true }, { step: 'planning', done: true }], done: false });
-    expect(checklistProgress(two)).toBe('2 étapes sur 5 faites');
+    expect(checklistProgress(two)).toBe('2 étapes faites sur 5');
   });
 });

@@ -26,9 +26,9 @@ export function checklistItems(checklist: TParkChecklist): ChecklistItem[] {
   return PARK_CHECKLIST_STEPS.map((step) => ({ step, ...PARK_CHECKLIST_LABELS[step], to: CHECKLIST_LINKS[step], done: done.get(step) === true }));
 }
 
-/** 'Étape 2 sur 5 faite' style progress: '2 étapes sur 5 faites', '1 étape sur 5 faite', 'Aucune étape faite sur 5'. */
+/** How far the owner got: 'Aucune des 5 étapes n’est encore faite', '1 étape faite sur 5', '2 étapes faites sur 5'. */
 export function checklistProgress(items: readonly ChecklistItem[]): string {
   const done = items.filter((i) => i.done).length;
-  if (done === 0) return `Aucune étape faite sur ${items.length}`;
-  return done === 1 ? `1 étape sur ${items.length} faite` : `${done} étapes sur ${items.length} faites`;
+  if (done === 0) return `Aucune des ${items.length} étapes n’est encore faite`;
+  return done === 1 ? `1 étape faite sur ${items.length}` : `${done} étapes faites sur ${items.length}`;
 }

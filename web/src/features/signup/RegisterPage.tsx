@@ -3,6 +3,7 @@ import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mant
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { queryClient } from '../../api/query-client.ts';
+import { CONTRACT_PARK_COUNTRIES } from '../parks/park-countries.ts';
 import { SignupWizard } from './SignupWizard.tsx';
 import { signupApi } from './signup-api.ts';
 
@@ -64,7 +65,9 @@ function Register() {
       </Stack>
     );
   }
-  return <SignupWizard countries={options.data.countries} onClosed={() => setClosedMeanwhile(true)} />;
+  // The server's list, or the contract's if it sent none: a park always has a country to choose.
+  const countries = options.data.countries.length ? options.data.countries : CONTRACT_PARK_COUNTRIES;
+  return <SignupWizard countries={countries} onClosed={() => setClosedMeanwhile(true)} />;
 }
 
 function BackToSignIn() {
