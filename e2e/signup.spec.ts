@@ -83,6 +83,7 @@ test('a newcomer signs up on a phone, sets a PIN and lands on his empty park wit
   // 4. The code, from the outbox.
   await expect(page.getByTestId('signup-progress-text')).toHaveText('Étape 4 sur 5 · Code');
   await expect(page.getByTestId('otp-sent-to')).toContainText('par email');
+  await expect(page.getByLabel('Code de vérification')).toBeFocused();
   await shot(page, 'signup-4-code');
   await page.getByLabel('Code de vérification').fill(await latestOtp(page, email));
   await page.getByRole('button', { name: 'Valider' }).click();

@@ -63,12 +63,13 @@ export function SignupWizard({ countries, onClosed }: SignupWizardProps) {
   const firstRender = useRef(true);
 
   // A new step is a new screen: move the focus to its title so a screen reader says where we are.
+  // Not on the code step: its field takes the focus itself, ready for the digits.
   useEffect(() => {
     if (firstRender.current) {
       firstRender.current = false;
       return;
     }
-    titleRef.current?.focus();
+    if (step !== 'code') titleRef.current?.focus();
   }, [step]);
 
   // After a refused "Continuer", put the focus on the first field that says what is wrong.
