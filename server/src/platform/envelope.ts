@@ -19,9 +19,10 @@ export function zEnvelope<T extends z.ZodType>(data: T) {
 
 /**
  * A route's `serializerCompiler` for an answer its code builds field by field, typed against the
- * contract (GET /api/user, which every screen calls): plain JSON.stringify, where the zod serializer
- * would check and copy the whole answer again on every request. The route keeps its response schema,
- * so the OpenAPI document still shows it, and its tests hold the answer to that schema.
+ * contract (GET /api/user, which every screen calls; the fleet dashboard's cards): plain
+ * JSON.stringify, where the zod serializer would check and copy the whole answer again on every
+ * request. The route keeps its response schema, so the OpenAPI document still shows it, and its
+ * tests hold the answer to that schema, field for field and in its order.
  */
 export const serializeBuiltAnswer = () => (data: unknown) => JSON.stringify(data);
 

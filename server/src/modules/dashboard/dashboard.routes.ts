@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZCaGraph, ZCaIndividualQuery, ZCaQuery, ZCaTotals, ZFleetDetails, ZRevenueEvolution, ZRevenueEvolutionQuery } from '@flotte/contract';
 import { actingProfile } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { ok, zEnvelope } from '../../platform/envelope.ts';
+import { ok, serializeBuiltAnswer, zEnvelope } from '../../platform/envelope.ts';
 import { fleetDetails } from './fleet-details.service.ts';
 import { caGraph, caTotals, revenueEvolution } from './revenue.service.ts';
 
@@ -24,6 +24,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       querystring: z.object({ park_id: z.string().optional() }),
       response: { 200: zEnvelope(ZFleetDetails) },
     },
+    // fleetDetails builds the answer field by field (TFleetDetails): not checked again by zod.
+    serializerCompiler: serializeBuiltAnswer,
   }, async (req) => ok(await fleetDetails(db, actingProfile(req))));
 
   app.get('/dashboard/park/revenue/evolution', {

@@ -104,24 +104,25 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
     balance = { amount: money(held), ...trended(held, before, 'yesterday'), previous: money(before) };
   }
 
+  // Built in the order of ZFleetDetails: the route sends it as built (serializeBuiltAnswer).
   return {
     currency,
     date: today,
     number_recipe_expected_today: { count: c.n_today, ...trended(c.n_today, c.n_yesterday, 'yesterday') },
     receipts_expected_today: {
       amount: money(c.objective_today),
+      ...trended(c.objective_today, c.objective_yesterday, 'yesterday'),
+      previous: money(c.objective_yesterday),
       collected: money(c.collected_today),
       remaining: money(c.remaining_today),
       count: c.n_today,
-      ...trended(c.objective_today, c.objective_yesterday, 'yesterday'),
-      previous: money(c.objective_yesterday),
     },
     actual_recipe: { amount: money(c.actual_today), ...trended(c.actual_today, c.actual_yesterday, 'yesterday'), previous: money(c.actual_yesterday) },
     previous_receipts_not_collected: {
       amount: money(c.unpaid_amount),
-      count: c.unpaid_count,
       ...trended(c.unpaid_amount, c.unpaid_amount_before_yesterday, 'yesterday'),
       previous: money(c.unpaid_amount_before_yesterday),
+      count: c.unpaid_count,
     },
     future_expired_doc: { count: c.docs_now, ...trended(c.docs_now, c.docs_yesterday, 'yesterday') },
     driver: { total: c.drivers_total, active: c.drivers_active, ...trended(c.drivers_total, c.drivers_before_month, 'last_month') },
@@ -130,7 +131,7 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
     breakdown: { count: c.vehicles_maintain, ...trended(c.vehicles_maintain, null, null) },
     total_recipe_deleted: { count: c.deleted_total, ...trended(c.deleted_total, c.deleted_total - c.deleted_today, 'yesterday') },
     total_recipe_deleted_this_month: { count: c.deleted_this_month, ...trended(c.deleted_this_month, c.deleted_last_month, 'last_month') },
-    vehicles_without_planning_today: { count: c.unplanned_today, vehicles: unplanned ?? [], ...trended(c.unplanned_today, c.unplanned_yesterday, 'yesterday') },
+    vehicles_without_planning_today: { count: c.unplanned_today, ...trended(c.unplanned_today, c.unplanned_yesterday, 'yesterday'), vehicles: unplanned ?? [] },
     gps_events: null,
     balance,
   };
