@@ -52,7 +52,7 @@ test('access management, company logo and password, as the owner and an invited 
   await page.getByRole('option', { name: 'Caissier de nuit' }).click();
   await adminDialog.getByTestId('admin-first-name').click(); // closes the role list
   await adminDialog.getByTestId('admin-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Admin MAJ avec success.' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Administrateur mis à jour avec succès' })).toBeVisible();
   const row = page.getByTestId('admins-table-row').filter({ hasText: ADMIN.email });
   await expect(row).toContainText('Invitation envoyée');
   await expect(row).toContainText('Caissier de nuit');
@@ -110,7 +110,7 @@ test('access management, company logo and password, as the owner and an invited 
   // Emptying the city in the same save: a blank field is kept as emptied, not read as "unchanged".
   await page.getByTestId('company-city').fill('');
   await page.getByTestId('company-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: "Données de l'entreprise MAJ." })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: "Données de l'entreprise mises à jour." })).toBeVisible();
   const logo = page.getByTestId('header-park-logo');
   await expect(logo).toBeVisible();
   await expect.poll(() => logo.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
@@ -129,7 +129,7 @@ test('access management, company logo and password, as the owner and an invited 
   await expect(page.getByText('Les mots de passe ne correspondent pas.')).toBeVisible();
   await page.getByTestId('new-password-confirm').fill(NEW_PASSWORD);
   await page.getByTestId('change-password-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mot de passe MAJ.' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mot de passe mis à jour.' })).toBeVisible();
   await expect(page.getByTestId('old-password')).toHaveValue(''); // the form empties on success only
 
   // The demo owner's password goes back to the documented one, for whoever signs in next.
@@ -139,5 +139,5 @@ test('access management, company logo and password, as the owner and an invited 
   await page.getByTestId('change-password-submit').click();
   await expect(page.getByTestId('old-password')).toHaveValue('');
   // The previous toast may still be fading out beside the new one.
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mot de passe MAJ.' }).last()).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mot de passe mis à jour.' }).last()).toBeVisible();
 });

@@ -70,7 +70,7 @@ test('an expiring insurance, then a vehicle group, as the owner', async ({ page 
   await expect(page.getByTestId('expiring-days').getByRole('radio', { name: '30 jours' })).toBeChecked();
   await page.getByTestId('document-add').click();
   const picker = page.getByTestId('document-vehicle-picker');
-  await expect(picker.getByText('Selectionner un véhicule')).toBeVisible();
+  await expect(picker.getByText('Sélectionner un véhicule')).toBeVisible();
   await picker.getByTestId('document-vehicle-picker-search').fill(plate);
   await picker.getByTestId('document-vehicle-picker-item').filter({ hasText: plate }).click();
   await picker.getByTestId('document-vehicle-picker-confirm').click();
@@ -133,7 +133,7 @@ test('an expiring insurance, then a vehicle group, as the owner', async ({ page 
   await page.getByRole('option').first().click();
   await groupDialog.getByTestId('group-title').click(); // closes the list
   await groupDialog.getByTestId('group-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe ajouté avec success' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe ajouté avec succès' })).toBeVisible();
   await expect(groupDialog).toBeHidden();
 
   const card = page.locator(`[data-testid="group-card"][data-group-title="${title}"]`);
@@ -160,11 +160,11 @@ test('an expiring insurance, then a vehicle group, as the owner', async ({ page 
   await expect(groupDialog.getByTestId('group-title')).toHaveValue(title);
   await groupDialog.getByTestId('group-description').fill('Taxis jaunes, Akwa et Bonanjo');
   await groupDialog.getByTestId('group-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe MAJ avec success.' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe mis à jour avec succès' })).toBeVisible();
   await expect(card).toContainText('Akwa et Bonanjo');
 
   await card.getByTestId('group-delete').click();
   await page.getByTestId('group-delete-dialog-confirm').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe suprimé' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Groupe supprimé' })).toBeVisible();
   await expect(card).toHaveCount(0);
 });

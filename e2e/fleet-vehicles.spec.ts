@@ -58,8 +58,8 @@ test('an owner registers a vehicle shared by two drivers, finds it and reads its
   await page.getByTestId('vehicle-add').click();
   const dialog = page.getByTestId('vehicle-dialog');
   await expect(dialog.getByTestId('vehicle-dialog-title')).toHaveText('Ajouter un véhicule');
-  await dialog.getByRole('button', { name: 'Creer le véhicule' }).click();
-  await expect(dialog.getByText('Veuillez selectionner le type de véhicule')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Créer le véhicule' }).click();
+  await expect(dialog.getByText('Veuillez sélectionner le type de véhicule')).toBeVisible();
   await expect(dialog.getByText("Veuillez entrer le numéro d'immatriculation du véhicule")).toBeVisible();
 
   await pick(page, 'vehicle-vehicle-type', 'Berline');
@@ -79,7 +79,7 @@ test('an owner registers a vehicle shared by two drivers, finds it and reads its
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Type de contrat ajouté avec succès' })).toBeVisible();
   await expect(contractDialog).toBeHidden();
   await expect(dialog.getByTestId('vehicle-contract-type')).toHaveValue(contractType);
-  await dialog.getByRole('button', { name: 'Creer le véhicule' }).click();
+  await dialog.getByRole('button', { name: 'Créer le véhicule' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Véhicule ajouté avec succès' })).toBeVisible();
   await expect(dialog.getByTestId('vehicle-created')).toContainText(PLATE);
   await expect(dialog.getByRole('button', { name: 'Configurer plus tard' })).toBeVisible();
@@ -139,7 +139,7 @@ test('an owner registers a vehicle shared by two drivers, finds it and reads its
   await expect(details.getByTestId('vehicle-info-recipe-type')).toContainText('Fixe');
   await expect(details.getByTestId('vehicle-info-recipe-amount')).toContainText('15,000');
   await expect(details.getByTestId('vehicle-info-recipe-amount')).toContainText('par jour');
-  await expect(details.getByTestId('vehicle-info-mileage-value')).toContainText('Non definis');
+  await expect(details.getByTestId('vehicle-info-mileage-value')).toContainText('Non définis');
   await expect(details.getByText(`Location-vente ${RUN}`)).toBeVisible();
   await expect(details.getByRole('link', { name: 'Voir le programme de travail' })).toHaveAttribute('href', /\/dashboard\/schedule\?vehicle_id=/);
   await expect(details.getByTestId('vehicle-configure-planning')).toHaveCount(0);
@@ -157,5 +157,5 @@ test('an agent without MANAGE_DRIVER_VEHICLE sees the access-denied state in the
   const dialog = page.getByTestId('vehicle-dialog');
   await expect(dialog.getByTestId('access-denied')).toBeVisible();
   await expect(dialog.getByTestId('vehicle-form')).toHaveCount(0);
-  await expect(dialog.getByRole('button', { name: 'Creer le véhicule' })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Créer le véhicule' })).toHaveCount(0);
 });

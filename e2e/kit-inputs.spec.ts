@@ -218,7 +218,7 @@ test.describe('amounts, contacts and countries', () => {
     await page.getByRole('option', { name: /Côte d'Ivoire/ }).click();
     await expect(page.getByTestId('inputs-country-output')).toHaveText('CI');
 
-    await expect(page.getByTestId('gallery-inputs')).toContainText('Network response was not ok');
+    await expect(page.getByTestId('gallery-inputs')).toContainText("La liste des pays n'a pas pu être chargée");
     await expect(page.getByTestId('inputs-calling-code')).toHaveText('+225');
     await expect(page.getByTestId('inputs-calling-code-default')).toHaveText('+225');
     const select = page.getByTestId('inputs-country-static');

@@ -117,10 +117,10 @@ test('export writes every row the filters select, to Excel and to PDF, with the 
 
   // The colour rule.
   await color.fill('#12345');
-  await expect(dialog.getByText('Invalid hex color format')).toBeVisible();
+  await expect(dialog.getByText('Format de couleur invalide (6 chiffres hexadécimaux)')).toBeVisible();
   await expect(dialog.getByTestId('ops-table-export-dialog-submit')).toBeDisabled();
   await color.fill('0B7285');
-  await expect(dialog.getByText('Invalid hex color format')).toHaveCount(0);
+  await expect(dialog.getByText('Format de couleur invalide (6 chiffres hexadécimaux)')).toHaveCount(0);
 
   // Excel: all 57 rows although the page shows 5, header in the chosen colour.
   await dialog.getByText('Excel', { exact: true }).click();
@@ -218,13 +218,13 @@ test('confirmation dialog: default buttons, one submit however fast the taps', a
   await button.dblclick();
   await button.click({ force: true }).catch(() => undefined); // a third tap while it spins
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('Operation reussie!')).toBeVisible();
+  await expect(page.getByText('Opération réussie !')).toBeVisible();
   await expect(page.getByTestId('demo-confirm-count')).toHaveText('1');
 
   // The danger variant with the maintenance wording; 'Ne pas annuler' changes nothing.
   await page.getByTestId('demo-danger-open').click();
   const danger = page.getByRole('dialog', { name: "Annuler l'entretien" });
-  await expect(danger.getByText('Etes vous sure de vouloir annuler cet entretien ?')).toBeVisible();
+  await expect(danger.getByText('Êtes-vous sûr de vouloir annuler cet entretien ?')).toBeVisible();
   await danger.getByRole('button', { name: 'Ne pas annuler' }).click();
   await expect(danger).toBeHidden();
 });
@@ -233,11 +233,11 @@ test('list dialogs: search, filter, single and multiple choice, empty texts', as
   await openGallery(page, 'dialogs');
 
   await page.getByTestId('demo-list-single-open').click();
-  const single = page.getByRole('dialog', { name: 'Selectionner un véhicule' });
+  const single = page.getByRole('dialog', { name: 'Sélectionner un véhicule' });
   const items = single.getByTestId('demo-list-single-item');
   await expect(items).toHaveCount(8);
   await single.getByTestId('demo-list-single-search').fill('zzz');
-  await expect(single.getByText('Aucune donnée ne correspondant à votre recheche.')).toBeVisible();
+  await expect(single.getByText('Aucune donnée ne correspond à votre recherche.')).toBeVisible();
   await single.getByTestId('demo-list-single-search').fill('');
   await single.getByText('Désactivés', { exact: true }).click();
   await expect(items).toHaveCount(2);
@@ -258,10 +258,10 @@ test('list dialogs: search, filter, single and multiple choice, empty texts', as
   await expect(page.getByTestId('demo-list-multiple-value')).toHaveText('Aïcha Koné, Fatou Diop');
 
   await page.getByTestId('demo-list-empty-open').click();
-  const none = page.getByRole('dialog', { name: 'Selectionner un véhicule' });
-  await expect(none.getByText('Aucun vehicule créé pour l’instant')).toBeVisible();
+  const none = page.getByRole('dialog', { name: 'Sélectionner un véhicule' });
+  await expect(none.getByText('Aucun véhicule créé pour l’instant')).toBeVisible();
   await expect(none.getByRole('button', { name: 'Créer un véhicule' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await expect(page.getByTestId('demo-empty-placeholder')).toContainText("Vous n'avez pas encore programmer une course !");
+  await expect(page.getByTestId('demo-empty-placeholder')).toContainText("Vous n'avez pas encore programmé de course !");
 });

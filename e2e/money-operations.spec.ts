@@ -130,7 +130,7 @@ async function submitFundMovement(page: Page, dialog: Locator): Promise<string> 
   await dialog.getByTestId('fund-movement-submit').click();
   const body = (await (await created).json()) as { code: number; message: string; data: { id: string } };
   expect(body.code, body.message).toBe(5000);
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mouvement de fond créé' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mouvement de fonds créé' })).toBeVisible();
   await expect(dialog).toBeHidden();
   return body.data.id;
 }
@@ -164,7 +164,7 @@ test('a fuel expense confirmed by the owner, a revenue cancelled, balances, acco
     await choose(page, caisseDialog.getByTestId('caisse-admins'), `${AGENT_NAME.first} ${AGENT_NAME.last}`);
     await caisseDialog.getByTestId('caisse-name').click(); // closes the list
     await caisseDialog.getByTestId('caisse-submit').click();
-    await expect(page.getByTestId('toast-success').filter({ hasText: 'Caisse mis à jour avec succès' })).toBeVisible();
+    await expect(page.getByTestId('toast-success').filter({ hasText: 'Caisse mise à jour avec succès' })).toBeVisible();
     await expect(caisseDialog).toBeHidden();
   }
   await expect(card.getByTestId('caisse-card-admins')).toBeVisible();
@@ -192,7 +192,7 @@ test('a fuel expense confirmed by the owner, a revenue cancelled, balances, acco
     await dialog.getByTestId('fund-movement-amount').fill(String(FUEL_AMOUNT));
     // The 8 checks run in the dialog first: a fuel expense needs its fuel type.
     await dialog.getByTestId('fund-movement-submit').click();
-    await expect(agent.getByTestId('toast-error').filter({ hasText: 'Vous devez specifier le type de carburant' })).toBeVisible();
+    await expect(agent.getByTestId('toast-error').filter({ hasText: 'Vous devez spécifier le type de carburant' })).toBeVisible();
     await choose(agent, dialog.getByTestId('fund-movement-fuel'), fuel.name);
     await dialog.getByTestId('fund-movement-litres').fill(FUEL_LITRES);
     await dialog.getByTestId('fund-movement-vehicle').click();
@@ -237,7 +237,7 @@ test('a fuel expense confirmed by the owner, a revenue cancelled, balances, acco
   const detail = page.getByTestId('operation-detail');
   await expect(detail.getByTestId('operation-detail-status')).toHaveText('En attente');
   await detail.getByTestId('operation-confirm').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Operation confirmée' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Opération confirmée' })).toBeVisible();
   await expect(detail.getByTestId('operation-detail-status')).toHaveText('Accepté');
   await expect(detail.getByTestId('operation-confirm')).toHaveCount(0);
   await page.keyboard.press('Escape');
@@ -273,13 +273,13 @@ test('a fuel expense confirmed by the owner, a revenue cancelled, balances, acco
   await expect(detail.getByTestId('operation-detail-status')).toHaveText('Accepté');
   await detail.getByTestId('operation-cancel').click();
   await detail.getByTestId('operation-cancel-submit').click();
-  await expect(page.getByTestId('toast-error').filter({ hasText: "Vous devez preciser le motif de l'annulation" })).toBeVisible();
+  await expect(page.getByTestId('toast-error').filter({ hasText: "Vous devez préciser le motif de l'annulation" })).toBeVisible();
   await detail.getByTestId('operation-cancel-comment-input').fill(cancelReason);
   await detail.getByTestId('operation-cancel-submit').click();
   const irreversible = page.getByTestId('operation-cancel-confirm');
   await expect(irreversible.getByText('Cette action est irréversible')).toBeVisible();
   await irreversible.getByTestId('operation-cancel-confirm-confirm').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Operation annulée' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Opération annulée' })).toBeVisible();
   await expect(irreversible).toBeHidden();
   await expect(detail.getByTestId('operation-detail-status')).toHaveText('Annulé');
   await expect(detail.getByTestId('operation-detail-cancel')).toContainText(cancelReason);

@@ -180,7 +180,7 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await pick(page, wizard.getByTestId('vehicle-color'), 'Jaune');
   await wizard.getByTestId('vehicle-registration').fill(PLATE);
   await wizard.getByTestId('vehicle-label').fill(`Taxi partagé ${RUN}`);
-  await wizard.getByRole('button', { name: 'Creer le véhicule' }).click();
+  await wizard.getByRole('button', { name: 'Créer le véhicule' }).click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Véhicule ajouté avec succès' })).toBeVisible();
   await wizard.getByRole('button', { name: 'Configurer le véhicule' }).click();
 
@@ -384,7 +384,7 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await expect(operation.getByTestId('fund-movement-vehicle')).toHaveText(PLATE);
   await operation.getByTestId('fund-movement-comment').fill(fine);
   await operation.getByTestId('fund-movement-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mouvement de fond créé' })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Mouvement de fonds créé' })).toBeVisible();
   await expect(operation).toBeHidden();
 
   // ── His salary for the month so far: today's paid recipe, the fine deducted, paid by the owner. ──

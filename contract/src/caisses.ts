@@ -28,13 +28,13 @@ export const CAISSE_MESSAGES = {
 } as const;
 const M = CAISSE_MESSAGES;
 
-/** Spec 001 section 8, worded as the spec words them. */
+/** Spec 001 section 8: the spec's wording, spelled as french.md corrects it. */
 export const CAISSE_SUCCESS = {
-  added: 'Caisse ajouté avec succès',
-  updated: 'Caisse mis à jour avec succès',
-  deleted: 'Caisse suprimé avec succès',
+  added: 'Caisse ajoutée avec succès',
+  updated: 'Caisse mise à jour avec succès',
+  deleted: 'Caisse supprimée avec succès',
   transferred: 'Opération prise en compte',
-  bankOperation: 'Operation reussie!',
+  bankOperation: 'Opération réussie !',
 } as const;
 
 /** Ids sent as an array, a JSON array string or a comma list; each once, lower case. */

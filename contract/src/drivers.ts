@@ -20,13 +20,13 @@ export const SEXES = ['men', 'women'] as const;
 export const LICENCE_TYPES = ['A', 'B', 'C', 'D'] as const;
 export type TLicenceType = (typeof LICENCE_TYPES)[number];
 
-/** The spec's words, typos included ('tout ls champs', 'mise à jour avec success'). */
+/** The spec's words, spelled as french.md corrects them ('tous les champs', not 'tout ls champs'). */
 export const DRIVER_MESSAGES = {
   firstNameRequired: 'Le prénom est requis',
   lastNameRequired: 'Le nom est requis',
   phoneRequired: 'Le numéro de téléphone est requis',
   driverTypeRequired: 'Le type de chauffeur est requis',
-  licenceFieldsRequired: 'Veuillez remplir tout ls champs',
+  licenceFieldsRequired: 'Veuillez remplir tous les champs',
   licenceDuplicate: 'Permis déjà ajouté',
   licenceAdded: 'Type de permis ajouté',
   licenceType: 'Type de permis invalide (A, B, C ou D)',

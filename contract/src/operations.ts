@@ -28,23 +28,23 @@ export const CAR_COMPONENT_NAME_MIN = 4;
 export const isMaintenanceCode = (code: string | null | undefined) => !!code && (MAINTENANCE_CODES as readonly string[]).includes(code);
 export const needsDriverAndVehicle = (code: string | null | undefined) => !!code && (DRIVER_AND_VEHICLE_CODES as readonly string[]).includes(code);
 
-/** The 8 checks' messages (spec 001 section 5, letter for letter) and the others of this domain. */
+/** The 8 checks' messages (spec 001 section 5's wording, spelled as french.md corrects it) and the others of this domain. */
 export const OPERATION_MESSAGES = {
   caisse: 'Vous devez sélectionner une caisse pour enregistrer cette opération',
-  date: "Vous devez preciser la date de l'opération",
+  date: "Vous devez préciser la date de l'opération",
   amount: 'Vous devez saisir le montant',
-  subAccount: "Vous devez renregistrer l'opération dans un sous-compte",
-  driverAndVehicle: 'Vous devez preciser le chauffeur & le véhicule concerné',
-  vehicle: 'Vous devez preciser le véhicule concerné',
-  fuelType: 'Vous devez specifier le type de carburant',
-  litres: 'Vous devez specifier la consommation',
-  components: 'Vous devez specifier les élements concerné',
+  subAccount: "Vous devez enregistrer l'opération dans un sous-compte",
+  driverAndVehicle: 'Vous devez préciser le chauffeur et le véhicule concernés',
+  vehicle: 'Vous devez préciser le véhicule concerné',
+  fuelType: 'Vous devez spécifier le type de carburant',
+  litres: 'Vous devez spécifier la consommation',
+  components: 'Vous devez spécifier les éléments concernés',
   // Beyond the spec's eight, checked after them.
   amountPositive: 'Le montant doit être supérieur à 0',
   amountDecimals: 'Montant invalide : trop de décimales pour la devise du parc',
   litresPositive: 'La consommation doit être un nombre positif (2 décimales au plus)',
   componentAmounts: 'Entrez tous les montants !',
-  cancelComment: "Vous devez preciser le motif de l'annulation",
+  cancelComment: "Vous devez préciser le motif de l'annulation",
   cancelConfirm: 'Cette action est irréversible',
   noVehicle: 'Aucun véhicule trouvé',
   componentName: `Le nom de l'élément doit compter plus de ${CAR_COMPONENT_NAME_MIN - 1} caractères`,
@@ -52,9 +52,9 @@ export const OPERATION_MESSAGES = {
 
 /** Success toasts (spec 001 section 8). */
 export const OPERATION_SUCCESS = {
-  created: 'Mouvement de fond créé',
-  confirmed: 'Operation confirmée',
-  canceled: 'Operation annulée',
+  created: 'Mouvement de fonds créé',
+  confirmed: 'Opération confirmée',
+  canceled: 'Opération annulée',
   componentAdded: 'Composant ajouté',
 } as const;
 
@@ -68,10 +68,10 @@ export const OPERATION_STATUS_LABELS: Record<TOperationStatus, string> = {
   refused: 'Refusé',
 };
 
-/** The type filter of the list: 'Revenus', 'Dépenses', 'Toutes les operations'. */
+/** The type filter of the list: 'Revenus', 'Dépenses', 'Toutes les opérations'. */
 export const OPERATION_TYPE_FILTERS = ['profit', 'perte', 'all'] as const;
 export type TOperationTypeFilter = (typeof OPERATION_TYPE_FILTERS)[number];
-export const OPERATION_TYPE_FILTER_LABELS: Record<TOperationTypeFilter, string> = { profit: 'Revenus', perte: 'Dépenses', all: 'Toutes les operations' };
+export const OPERATION_TYPE_FILTER_LABELS: Record<TOperationTypeFilter, string> = { profit: 'Revenus', perte: 'Dépenses', all: 'Toutes les opérations' };
 
 export const COLLECT_METHODS = ['cash', 'mobile_money'] as const;
 export type TCollectMethod = (typeof COLLECT_METHODS)[number];

@@ -77,8 +77,8 @@ export const PLANNING_SUCCESS = {
   confirmed: 'Planning confirmé',
   rotationAdded: 'Groupe de rotation ajouté avec succès',
   rotationUpdated: 'Groupe de rotation mis à jour avec succès',
-  /** Spec 000 section 8, worded as the spec words it. */
-  rotationDeleted: 'Groupe de rotation sumprimé',
+  /** Spec 000 section 8: the spec's wording, spelled as french.md corrects it. */
+  rotationDeleted: 'Groupe de rotation supprimé',
 } as const;
 
 // ---------------------------------------------------------------- inputs

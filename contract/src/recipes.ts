@@ -31,32 +31,32 @@ export const RECIPE_PAYMENT_TYPES = ['cash', 'sold', 'mobile_money'] as const;
 export type TRecipePaymentType = (typeof RECIPE_PAYMENT_TYPES)[number];
 export const RECIPE_PAYMENT_TYPE_LABELS: Record<TRecipePaymentType, string> = { cash: 'Espèces', sold: 'Solde du chauffeur', mobile_money: 'Mobile money' };
 
-/** Spec 001 sections 4, 5 and 8, letter for letter; the others of this domain after them. */
+/** Spec 001 sections 4, 5 and 8 (the spec's wording, spelled as french.md corrects it); the others of this domain after them. */
 export const RECIPE_COLLECTION_MESSAGES = {
   collected: 'Encaissement effectué avec succès',
   mobileMoneyStarted: 'Transaction initiée avec succès',
-  deleted: 'Recette suprimé',
-  objectiveUpdated: 'Objectif mise à jour',
+  deleted: 'Recette supprimée',
+  objectiveUpdated: 'Objectif mis à jour',
   driverChanged: 'Chauffeur modifié',
   driverIndebted: 'Chauffeur endetté',
   invalidAmount: 'Entrez un montant valide',
   requiredFields: 'Veuillez remplir tous les champs requis',
   objectiveReached: 'Objectif atteint',
   unpaidTitle: 'Paiements non encaissés',
-  expectedTodayTitle: "Paiments attendus aujoud'hui",
+  expectedTodayTitle: "Paiements attendus aujourd'hui",
   paymentDialogTitle: 'Règlement complet/partiel des recettes',
-  proceed: 'Proceder au paiement',
+  proceed: 'Procéder au paiement',
   manualCollection: 'Encaisser manuellement',
   // Beyond the spec's texts.
-  deleteReason: 'Vous devez preciser le motif de la suppression (plus de 1 caractère)',
+  deleteReason: 'Vous devez préciser le motif de la suppression (plus de 1 caractère)',
   chooseDriver: 'Choisissez un chauffeur',
   sameDriver: 'Choisissez un chauffeur différent du chauffeur actuel',
   amountAboveRemaining: 'Le montant dépasse le reste à encaisser de la recette',
   soldNotForExpected: "Le solde du chauffeur ne peut pas payer une recette attendue : choisissez espèces ou mobile money",
   chooseRecipes: 'Choisissez au moins une recette',
   operatorAndPhone: "Choisissez l'opérateur et saisissez le numéro de téléphone",
-  vehicleRequired: 'Vous devez preciser le véhicule concerné',
-  dateRequired: 'Vous devez preciser la date',
+  vehicleRequired: 'Vous devez préciser le véhicule concerné',
+  dateRequired: 'Vous devez préciser la date',
   objectiveBelowCollected: "L'objectif ne peut pas être inférieur au montant déjà encaissé",
 } as const;
 const M = RECIPE_COLLECTION_MESSAGES;

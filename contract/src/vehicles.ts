@@ -53,10 +53,10 @@ export const GPS_NUMBER_PATTERN = /^\d{10,20}$/;
 
 /** The vehicle form's messages: spec 000 section 5 where it words them, ours otherwise. */
 export const VEHICLE_MESSAGES = {
-  vehicleType: 'Veuillez selectionner le type de véhicule',
-  brand: 'Veuillez selectionner la marque du véhicule',
-  model: 'Veuillez selectionner le modèl du véhicule',
-  color: 'Veuillez selectionner la couleur du véhicule',
+  vehicleType: 'Veuillez sélectionner le type de véhicule',
+  brand: 'Veuillez sélectionner la marque du véhicule',
+  model: 'Veuillez sélectionner le modèle du véhicule',
+  color: 'Veuillez sélectionner la couleur du véhicule',
   registration: "Veuillez entrer le numéro d'immatriculation du véhicule",
   gps: 'Le format du numéro GPS est invalide',
   tags: "Le format n'est pas valide",

@@ -44,25 +44,25 @@ export const WITHDRAW_MESSAGES = {
   reasonTooLong: 'Le motif ne peut pas dépasser 500 caractères',
   caisseRequired: 'Veuillez sélectionner une caisse',
   /** Spec 001 section 5: the withdrawal dialog's warning. */
-  checkFields: 'Verifiez si tout les champs sont correctes !',
+  checkFields: 'Vérifiez que tous les champs sont corrects !',
   /** Spec 001 sections 6 and 8. */
   noPermission: "Vous n'avez pas les permissions nécessaires pour effectuer cette action",
   noMeans: 'Aucun moyen de paiement trouvé',
-  addMeansFirst: 'Ajoutez dabord un moyen de retrait',
+  addMeansFirst: "Ajoutez d'abord un moyen de retrait",
   multipleOf5: 'Le montant doit être un multiple de 5 pour cet opérateur',
 } as const;
 const M = WITHDRAW_MESSAGES;
 
-/** Spec 001 section 8, worded as the spec words them. */
+/** Spec 001 section 8: the spec's wording, spelled as french.md corrects it. */
 export const WITHDRAW_SUCCESS = {
   meansAdded: 'Moyen de retrait ajouté',
-  meansUpdated: 'MAJ avec success',
-  meansDeleted: 'Suppression du moyen de retrait reussis !',
-  withdrawn: 'Retrait efectué',
+  meansUpdated: 'Mise à jour effectuée',
+  meansDeleted: 'Suppression du moyen de retrait réussie !',
+  withdrawn: 'Retrait effectué',
   /** A payout the operator has not confirmed yet. */
   initiated: 'Transaction initiée',
   creditInitiated: 'Transaction initiée avec succès',
-  credited: 'Operation reussie!',
+  credited: 'Opération réussie !',
 } as const;
 
 /** GET /vtc-withdraw: the modes of a country (the park's by default). */

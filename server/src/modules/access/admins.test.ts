@@ -71,7 +71,7 @@ describe('POST /api/admin/add', () => {
     const who = fresh();
     const r = await add({ first_name: 'Élodie', last_name: 'Kamga', email: who.email.toUpperCase(), role_ids: [roleIds.Caissier, roleIds['Agent de terrain']] });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe('Admin MAJ avec success.');
+    expect(r.message).toBe('Administrateur mis à jour avec succès');
     expect(r.data).toMatchObject({
       id: r.data.profile_id,
       park_id: fx.park.id,
@@ -280,7 +280,7 @@ describe('PUT /api/admin/{id}', () => {
 
     const r = await update(added.data.id, { role_ids: [roleIds.Gestionnaire], first_name: 'Paulin' });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe('Admin MAJ avec success.');
+    expect(r.message).toBe('Administrateur mis à jour avec succès');
     expect(r.data).toMatchObject({ first_name: 'Paulin', last_name: 'Eto', roles: [{ id: roleIds.Gestionnaire, name: 'Gestionnaire' }] });
     expect((await ctx.api('GET', '/api/user', as(session))).data.permissions).toContain('MANAGE_DRIVER_VEHICLE');
 
@@ -351,7 +351,7 @@ describe('DELETE /api/park/remove-profile', () => {
 
     const r = await remove(added.data.profile_id);
     expect(r.code).toBe(5000);
-    expect(r.message).toBe('Administrateur suprimé avec succès');
+    expect(r.message).toBe('Administrateur supprimé avec succès');
     expect(r.data).toEqual({ profile_id: added.data.profile_id });
 
     const denied = await ctx.api('GET', '/api/user', as(session));

@@ -22,7 +22,7 @@ describe('POST /api/admin-reset-password', () => {
   it('sets the new password: the old one no longer signs in, the new one does', async () => {
     const r = await change({ email: fx.owner.email, password: fx.owner.password, new_password: NEW, new_password_confirm: NEW });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe('Mot de passe MAJ.');
+    expect(r.message).toBe('Mot de passe mis à jour.');
     expect(r.data).toEqual({ changed: true });
     const old = await ctx.api('POST', '/api/login', { body: { type: 'proprietaire', credentials: { email: fx.owner.email, password: fx.owner.password } } });
     expect(old.status).toBe(401);

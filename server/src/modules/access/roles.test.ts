@@ -116,7 +116,7 @@ describe('PUT /api/role-name/update/{id}', () => {
       body: { name: 'Caissier principal', permissions: ['ENCAISSER', 'MANAGE_CAISSE'] },
     });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe('Rôle Modifier avec succès');
+    expect(r.message).toBe('Rôle modifié avec succès');
     expect(r.data).toMatchObject({ id: role.id, name: 'Caissier principal', description: null, permissions: ['ENCAISSER', 'MANAGE_CAISSE'] });
     // Changing only the case of its own name is not a clash.
     const same = await ctx.api('PUT', `/api/role-name/update/${role.id}`, { ...as(owner), body: { name: 'CAISSIER PRINCIPAL', permissions: ['ENCAISSER'] } });

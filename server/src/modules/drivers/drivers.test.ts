@@ -136,7 +136,7 @@ describe('POST /api/driver', () => {
   });
 
   it('checks each licence: all fields, one of each type, expiry only when not permanent', async () => {
-    const missing = 'Veuillez remplir tout ls champs';
+    const missing = 'Veuillez remplir tous les champs';
     expect((await create(valid({ permis: [{ ...licenceB, driver_licence_number: '' }] }))).message).toBe(missing);
     expect((await create(valid({ permis: [{ ...licenceB, type: undefined }] }))).message).toBe(missing);
     expect((await create(valid({ permis: [{ ...licenceB, delivery_at: undefined }] }))).message).toBe(missing);
@@ -214,7 +214,7 @@ describe('PUT /api/driver/update/{id}', () => {
       permis: [{ ...licenceB, driver_licence_number: 'CM-B-0002' }, { type: 'A', driver_licence_number: 'MOTO-1', permanent: true, delivery_at: '2015-01-01' }],
     });
     expect(r.status).toBe(200);
-    expect(r.message).toBe('Chauffeur mise à jour avec success');
+    expect(r.message).toBe('Chauffeur mis à jour avec succès !');
     expect(r.data).toMatchObject({
       first_name: 'Serge-Alain',
       last_name: 'Mbarga',
@@ -268,7 +268,7 @@ describe('PUT /api/driver/update/{id}', () => {
       { field: 'image', filename: 'p.png', content: TINY_PNG },
     ]);
     const r = await update(d.id, body, owner, headers);
-    expect(r.message).toBe('Chauffeur mise à jour avec success');
+    expect(r.message).toBe('Chauffeur mis à jour avec succès !');
     expect(r.data).toMatchObject({ last_name: 'Ngono', days_off: [5, 6] });
     expect(r.data.image).toMatch(/^\/api\/file\/signed\//);
     expect((await update(d.id, { phone: 'abc' })).message).toBe('Format de numéro de téléphone invalide');

@@ -85,7 +85,7 @@ describe('the 8 checks of spec 001 section 5, in order', () => {
     await revenue(100_000);
     const ok = await create({ caisse_id: caisse, date: now(), amount: 15_000, sub_account_id: `carburant/${fuel.id}`, type_carburant_id: 2, litre_carburant: 18.5, vehicle_id: vehicle }, member);
     expect(ok.code, ok.message).toBe(5000);
-    expect(ok.message).toBe('Mouvement de fond créé');
+    expect(ok.message).toBe('Mouvement de fonds créé');
     expect(ok.data).toMatchObject({ type: 'perte', amount: 15_000, type_carburant: { id: 2, name: 'Gasoil' }, litre_carburant: 18.5, status: 'confirmed', status_label: 'Accepté' });
     const rec = await create({ caisse_id: caisse, date: now(), amount: 20_000, sub_account_id: recette.id, driver_id: driver, vehicle_id: vehicle, collect: 'mobile_money' }, member);
     expect(rec.data).toMatchObject({ type: 'profit', driver: { id: driver, last_name: 'Eto' }, vehicle: { id: vehicle, registration_number: 'LT-100-AA' }, collect_method: 'mobile_money' });
@@ -158,7 +158,7 @@ describe('money moves with the operation', () => {
     expect(byMember.status).toBe(403);
     expect(byMember.message).toBe('Seul le propriétaire du parc peut confirmer une opération');
     const confirmed = await confirm(pending.id);
-    expect(confirmed.message).toBe('Operation confirmée');
+    expect(confirmed.message).toBe('Opération confirmée');
     expect(confirmed.data).toMatchObject({ status: 'confirmed', status_label: 'Accepté' });
     expect(await balance()).toBe(6000);
     expect((await confirm(pending.id)).status).toBe(409);
@@ -171,7 +171,7 @@ describe('cancelling', () => {
     const member = await memberWith(ctx, owner, fx.park.id, ['CANCEL_OPERATION']);
     expect((await cancel(r.id, '   ', member)).message).toBe(M.cancelComment);
     const done = await cancel(r.id, 'Saisie en double', member);
-    expect(done.message).toBe('Operation annulée');
+    expect(done.message).toBe('Opération annulée');
     expect(done.data).toMatchObject({ status: 'canceled', status_label: 'Annulé', cancel_comment: 'Saisie en double' });
     expect(done.data.canceled_movment_id).toEqual(expect.any(String));
     expect(await balance()).toBe(0);

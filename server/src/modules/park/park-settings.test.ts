@@ -63,7 +63,7 @@ describe('PUT /api/park/{park_id}', () => {
       operations_need_confirmation: true,
     });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe("Données de l'entreprise MAJ.");
+    expect(r.message).toBe("Données de l'entreprise mises à jour.");
     expect(r.data).toMatchObject({
       name: 'Flotte Abidjan',
       country_code: 'CI',
@@ -205,7 +205,7 @@ describe('PUT /api/account', () => {
   it('changes the acting park, in JSON or form data', async () => {
     const r = await ctx.api('PUT', '/api/account', { ...as(), body: { name: 'Wouri Express' } });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe("Données de l'entreprise MAJ.");
+    expect(r.message).toBe("Données de l'entreprise mises à jour.");
     expect(r.data).toMatchObject({ id: fx.park.id, name: 'Wouri Express' });
     const form = formData({ city: 'Limbé' }, [{ field: 'logo', filename: 'logo.png', content: png }]);
     const withLogo = await ctx.api('PUT', '/api/account', { ...as(), ...form });

@@ -56,7 +56,7 @@ describe('rotation groups', () => {
     expect(updated.data.vehicles).toHaveLength(1);
 
     const deleted = await remove(created.data.id);
-    expect([deleted.code, deleted.message]).toEqual([5000, 'Groupe de rotation sumprimé']);
+    expect([deleted.code, deleted.message]).toEqual([5000, 'Groupe de rotation supprimé']);
     expect((await list()).data).toEqual([]);
     expect((await remove(created.data.id)).status).toBe(404);
   });

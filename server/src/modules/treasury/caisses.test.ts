@@ -40,7 +40,7 @@ describe('adding, editing and removing caisses', () => {
         park_id: fx.park.id,
       },
     });
-    expect(added.message).toBe('Caisse ajouté avec succès');
+    expect(added.message).toBe('Caisse ajoutée avec succès');
     expect(added.data).toMatchObject({
       name: 'Caisse Douala',
       description: 'Recettes du centre-ville',
@@ -102,7 +102,7 @@ describe('adding, editing and removing caisses', () => {
     const member = await memberWith(ctx, fx, owner, []);
     const c = await addCaisse(ctx, owner, { name: 'Caisse Bonabéri', description: 'Nord', phone: '+237699001122', vtc_withdraw_id: 8, profile_ids: [member.profile_id] });
     const rename = await ctx.api('PUT', `/api/caisse/update/${c.id}`, { ...as(owner), body: { name: 'Caisse Bonabéri Nord', park_id: fx.park.id } });
-    expect(rename.message).toBe('Caisse mis à jour avec succès');
+    expect(rename.message).toBe('Caisse mise à jour avec succès');
     expect(rename.data).toMatchObject({ name: 'Caisse Bonabéri Nord', description: null, phone: null, vtc_withdraw: null, vtc_withdraw_id: null, profile_ids: [member.profile_id] });
     const cleared = await ctx.api('PUT', `/api/caisse/update/${c.id}`, { ...as(owner), body: { name: 'Caisse Bonabéri Nord', profile_ids: [] } });
     expect(cleared.data.admin_profiles).toEqual([]);
@@ -113,7 +113,7 @@ describe('adding, editing and removing caisses', () => {
   it('deletes an unused caisse', async () => {
     const c = await addCaisse(ctx, owner, { name: 'Caisse éphémère' });
     const removed = await ctx.api('DELETE', `/api/caisse/delete/${c.id}`, as(owner));
-    expect(removed.message).toBe('Caisse suprimé avec succès');
+    expect(removed.message).toBe('Caisse supprimée avec succès');
     const gone = await ctx.api('GET', `/api/caisse/${c.id}`, as(owner));
     expect([gone.status, gone.message]).toEqual([404, 'Caisse introuvable']);
     expect((await ctx.api('DELETE', `/api/caisse/delete/${c.id}`, as(owner))).status).toBe(404);

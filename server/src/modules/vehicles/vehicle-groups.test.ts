@@ -58,7 +58,7 @@ describe('POST /api/vehicle-group/add and GET /api/vehicle-group', () => {
       admin_ids: [manager.profile_id, p.owner.profile_id],
     });
     expect(r.status).toBe(200);
-    expect(r.message).toBe('Groupe ajouté avec success');
+    expect(r.message).toBe('Groupe ajouté avec succès');
     expect(r.data).toMatchObject({
       title: 'Douala Nord',
       description: 'Akwa et Bonapriso',
@@ -175,12 +175,12 @@ describe('PUT /api/vehicle-group/add-vehicles/{id} and /remove-vehicles', () => 
 
     const add = await call(p.owner, 'PUT', `/api/vehicle-group/add-vehicles/${g.id}`, { vehicles_ids: [v1, v2, v3, v2] });
     expect(add.status).toBe(200);
-    expect(add.message).toBe('Groupe MAJ avec success.');
+    expect(add.message).toBe('Groupe mis à jour avec succès');
     expect(add.data.vehicles_count).toBe(3);
 
     const remove = await call(p.owner, 'PUT', '/api/vehicle-group/remove-vehicles', { vehicles_ids: [v1, v3] });
     expect(remove.status).toBe(200);
-    expect(remove.message).toBe('Groupe MAJ avec success.');
+    expect(remove.message).toBe('Groupe mis à jour avec succès');
     expect(remove.data).toEqual({ vehicles_ids: [v1, v3] });
     const [listed] = (await call(p.owner, 'GET', '/api/vehicle-group')).data;
     expect(listed.vehicles.map((v: { id: string }) => v.id)).toEqual([v2]);
@@ -227,7 +227,7 @@ describe('PUT /api/vehicle-group/update/{id}', () => {
     // Title and description only: vehicles and administrators stay; an absent description clears it.
     const renamed = await call(p.owner, 'PUT', `/api/vehicle-group/update/${g.id}`, { name: 'Akwa Nord', description: '' });
     expect(renamed.status).toBe(200);
-    expect(renamed.message).toBe('Groupe MAJ avec success.');
+    expect(renamed.message).toBe('Groupe mis à jour avec succès');
     expect(renamed.data).toMatchObject({ title: 'Akwa Nord', description: null, vehicles_count: 2, admins_count: 1 });
 
     const replaced = await call(p.owner, 'PUT', `/api/vehicle-group/update/${g.id}`, {
@@ -264,7 +264,7 @@ describe('DELETE /api/vehicle-group/delete/{groupId}', () => {
 
     const r = await call(p.owner, 'DELETE', `/api/vehicle-group/delete/${g.id}?region_id=1`);
     expect(r.status).toBe(200);
-    expect(r.message).toBe('Groupe suprimé');
+    expect(r.message).toBe('Groupe supprimé');
     expect(r.data).toEqual({ id: g.id });
     expect((await call(p.owner, 'GET', '/api/vehicle-group')).data).toEqual([]);
     expect(await groupIdOf(v1)).toBeNull();

@@ -114,12 +114,12 @@ describe('POST /api/vehicle', () => {
   it("refuses a form without the required fields, with the spec's message for each", async () => {
     const r = await create({ label: 'Sans rien', vehicle_type_id: 'Unknown', brand_id: '' });
     expect(r.status).toBe(400);
-    expect(r.message).toBe('Veuillez selectionner le type de véhicule');
+    expect(r.message).toBe('Veuillez sélectionner le type de véhicule');
     expect(r.data.errors).toEqual([
-      { field: 'vehicle_type_id', message: 'Veuillez selectionner le type de véhicule' },
-      { field: 'brand_id', message: 'Veuillez selectionner la marque du véhicule' },
-      { field: 'model_id', message: 'Veuillez selectionner le modèl du véhicule' },
-      { field: 'color_id', message: 'Veuillez selectionner la couleur du véhicule' },
+      { field: 'vehicle_type_id', message: 'Veuillez sélectionner le type de véhicule' },
+      { field: 'brand_id', message: 'Veuillez sélectionner la marque du véhicule' },
+      { field: 'model_id', message: 'Veuillez sélectionner le modèle du véhicule' },
+      { field: 'color_id', message: 'Veuillez sélectionner la couleur du véhicule' },
       { field: 'registration_number', message: "Veuillez entrer le numéro d'immatriculation du véhicule" },
     ]);
   });
@@ -140,11 +140,11 @@ describe('POST /api/vehicle', () => {
   it('refuses unknown reference data and a model of another brand', async () => {
     const noBrand = await create(vehicleBody({ brand_id: 99999 }));
     expect(noBrand.status).toBe(400);
-    expect(noBrand.message).toBe('Veuillez selectionner la marque du véhicule');
+    expect(noBrand.message).toBe('Veuillez sélectionner la marque du véhicule');
     const mismatch = await create(vehicleBody({ brand_id: REF.hyundai, model_id: REF.corolla }));
     expect(mismatch.status).toBe(400);
     expect(mismatch.data.errors).toEqual([{ field: 'model_id', message: "Ce modèle n'appartient pas à la marque sélectionnée" }]);
-    expect((await create(vehicleBody({ color_id: 99999 }))).message).toBe('Veuillez selectionner la couleur du véhicule');
+    expect((await create(vehicleBody({ color_id: 99999 }))).message).toBe('Veuillez sélectionner la couleur du véhicule');
   });
 
   it('refuses a registration already used in the park, whatever its case, but not in another park', async () => {
@@ -235,7 +235,7 @@ describe('POST /api/vehicle/update/{id} with the general section', () => {
     const taken = await update(b.id, { update_type: 'general', ...vehicleBody({ registration_number: a.registration_number.toLowerCase() }) });
     expect(taken.status).toBe(409);
     const missing = await update(b.id, { update_type: 'general', registration_number: 'X' });
-    expect(missing.message).toBe('Veuillez selectionner le type de véhicule');
+    expect(missing.message).toBe('Veuillez sélectionner le type de véhicule');
     const same = await update(b.id, { update_type: 'general', ...vehicleBody({ registration_number: b.registration_number }) });
     expect(same.code).toBe(5000);
   });

@@ -82,7 +82,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       tags,
       summary: "Retire un montant (plus les frais du mode) du solde du parc, ou d'une caisse avec caisse_id, vers un moyen de retrait",
       description:
-        "Le montant et les frais quittent le solde à l'envoi. 'Retrait efectué' quand l'opérateur confirme ; 'Transaction initiée' tant qu'il n'a pas confirmé (statut pending, réglé par check-status) ; un refus rend les fonds avec une écriture d'annulation (4363).",
+        "Le montant et les frais quittent le solde à l'envoi. 'Retrait effectué' quand l'opérateur confirme ; 'Transaction initiée' tant qu'il n'a pas confirmé (statut pending, réglé par check-status) ; un refus rend les fonds avec une écriture d'annulation (4363).",
       body: ZWithdrawInput,
       response: { 200: zEnvelope(ZParkTransaction) },
     },

@@ -180,7 +180,7 @@ export async function withdraw(
   const settled = await sendPayout(deps, provider, row);
   const transaction = await parkTransactionView(db, parkId, acting.park, settled.id);
   if (settled.status === 'failed') throw new AppError('WITHDRAWAL_FAILED', { data: transaction });
-  return { transaction, message: settled.status === 'success' ? 'Retrait efectué' : 'Transaction initiée' };
+  return { transaction, message: settled.status === 'success' ? 'Retrait effectué' : 'Transaction initiée' };
 }
 
 /**

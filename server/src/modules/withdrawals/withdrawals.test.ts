@@ -102,11 +102,11 @@ describe('withdrawal means', () => {
     expect(list.data.map((m: { id: string }) => m.id)).toEqual([added.data.id]);
 
     const updated = await call(o, 'PUT', `/api/mean-withdraw-on-park/${added.data.id}`, { title: 'Orange du gérant', phone_number: '+237690123457', vct_withdraw_id: 7 });
-    expect(updated.message).toBe('MAJ avec success');
+    expect(updated.message).toBe('Mise à jour effectuée');
     expect(updated.data).toMatchObject({ title: 'Orange du gérant', card_processor: 'orange', last4Digit: '3457' });
 
     const deleted = await call(o, 'DELETE', `/api/mean-withdraw-on-park/${added.data.id}?park_id=${o.parkId}`);
-    expect(deleted.message).toBe('Suppression du moyen de retrait reussis !');
+    expect(deleted.message).toBe('Suppression du moyen de retrait réussie !');
     expect((await call(o, 'GET', '/api/mean-withdraw-on-park')).data).toEqual([]);
     expect((await call(o, 'DELETE', `/api/mean-withdraw-on-park/${added.data.id}`)).code).toBe(4360);
   });
@@ -128,12 +128,12 @@ describe('withdrawal means', () => {
 });
 
 describe('withdrawing', () => {
-  it('pays out through Wave: amount and fee leave the balance at once, "Retrait efectué"', async () => {
+  it('pays out through Wave: amount and fee leave the balance at once, "Retrait effectué"', async () => {
     const o = await parkWithOwner('CI');
     await fund(o, 100_000);
     const means = await addMeans(o, 1, '+2250701020304');
     const r = await call(o, 'POST', '/api/transaction/withdraw', { withdraw_on_park_id: means, amount: 10_000, reason: 'Loyer', confirme_operation_id: 'x' });
-    expect(r.message).toBe('Retrait efectué');
+    expect(r.message).toBe('Retrait effectué');
     expect(r.data).toMatchObject({ type: 'withdraw', status: 'success', amount: 10_000, fees: 100, total: 10_100, currency: 'XOF', phone: '+2250701020304', provider: 'wave', refunded: false });
     expect(r.data.provider_ref).toMatch(/^pt-/);
     expect(await parkBalance(o)).toBe(89_900);

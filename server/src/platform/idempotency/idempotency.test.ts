@@ -47,7 +47,7 @@ beforeAll(async () => {
     const postingId = await db.transaction((tx) =>
       post(tx, { parkId, sourceKind: 'test-withdraw', lines: [{ accountId: cash, amount: -req.body.amount }, { accountId: outside, amount: req.body.amount }] }),
     );
-    return ok({ postingId, balance: await balanceOf(db, cash) }, 'Retrait efectué');
+    return ok({ postingId, balance: await balanceOf(db, cash) }, 'Retrait effectué');
   });
   await app.ready();
 });

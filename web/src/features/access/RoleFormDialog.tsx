@@ -13,7 +13,7 @@ import { PermissionChecklist } from './PermissionChecklist.tsx';
 import { accessKeys, usePermissionCatalog } from './queries.ts';
 import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
-// The server's success messages (spec 002 section 8, wording and typos included).
+// The server's success messages (spec 002 section 8's wording, spelled as french.md corrects it).
 export const ROLE_ADDED_MESSAGE = SUCCESS_MESSAGES.ROLE_ADDED;
 export const ROLE_UPDATED_MESSAGE = SUCCESS_MESSAGES.ROLE_UPDATED;
 

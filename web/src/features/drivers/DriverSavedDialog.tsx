@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { DRIVER_SAVED_TITLE } from './driver-form.ts';
 
-/** The success dialog after a save: 'Chauffeur enregistré avec succès!' / 'Chauffeur Mise à jour avec succès!'. */
+/** The success dialog after a save: 'Chauffeur enregistré avec succès !' / 'Chauffeur mis à jour avec succès !'. */
 export function DriverSavedDialog({ kind, onClose }: { kind: 'created' | 'updated' | null; onClose: () => void }) {
   return (
     <Modal opened={kind !== null} onClose={onClose} centered withCloseButton={false} data-testid="driver-saved-dialog">

@@ -6,7 +6,7 @@ const b = { ...EMPTY_LICENCE, type: 'B' as const, driver_licence_number: ' CM-12
 describe('checkLicence', () => {
   it('needs number, type, delivery date, and an expiry unless permanent', () => {
     expect(checkLicence({ ...b, type: null }, [])).toEqual({ ok: false, message: LICENCE_MESSAGES.missingFields });
-    expect(checkLicence({ ...b, driver_licence_number: '  ' }, [])).toEqual({ ok: false, message: 'Veuillez remplir tout ls champs' });
+    expect(checkLicence({ ...b, driver_licence_number: '  ' }, [])).toEqual({ ok: false, message: 'Veuillez remplir tous les champs' });
     expect(checkLicence({ ...b, delivery_at: '' }, [])).toMatchObject({ ok: false });
     expect(checkLicence({ ...b, expire_at: '' }, [])).toMatchObject({ ok: false, message: LICENCE_MESSAGES.missingFields });
     expect(checkLicence({ ...b, expire_at: '', permanent: true }, [])).toMatchObject({ ok: true });

@@ -3,7 +3,7 @@ import { DRIVER_MESSAGES, LICENCE_TYPES, ZDriverLicenceInput, type TDriverLicenc
 export { LICENCE_TYPES };
 export type LicenceType = TLicenceType;
 
-/** Spec wording, typos included. */
+/** Spec wording, spelled as french.md corrects it. */
 export const LICENCE_MESSAGES = {
   missingFields: DRIVER_MESSAGES.licenceFieldsRequired,
   duplicate: DRIVER_MESSAGES.licenceDuplicate,

@@ -370,7 +370,7 @@ export function FundMovementDialog({ opened, onClose, mode, transactionId, onDri
         opened={opened && addingComponent}
         onClose={() => setAddingComponent(false)}
         title="Nouvel élément"
-        label="Nom de l'élémént"
+        label="Nom de l'élément"
         schema={ZCarComponentInput}
         save={(name) => operationsApi.addComponent(name)}
         successMessage={OPERATION_SUCCESS.componentAdded}

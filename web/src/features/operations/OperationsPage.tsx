@@ -219,6 +219,7 @@ export default function OperationsPage() {
           if (opensDetail(o)) setInspecting(o.id);
         }}
         exportFileName="Operations"
+        exportTitle="Opérations"
         minWidth={1500}
         actions={
           can('CREATE_OPERATION') ? (

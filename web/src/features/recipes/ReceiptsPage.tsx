@@ -255,6 +255,7 @@ export default function ReceiptsPage() {
             filters={{ driver_id: driverId }}
             searchable={false}
             exportFileName="Recettes_supprimees"
+            exportTitle="Recettes supprimées"
             minWidth={1000}
             testId="receipts-deleted"
           />

@@ -42,7 +42,7 @@ export interface RecipePaymentFormProps {
 /**
  * The payment form of 'Règlement complet/partiel des recettes' (spec 001 sections 2.6, 4, 5), also
  * the collection dialog's encaiss mode: how many recipes and how much, the payment mode, a
- * partial amount, a comment, 'Proceder au paiement'. Cash and the driver's balance are collected
+ * partial amount, a comment, 'Procéder au paiement'. Cash and the driver's balance are collected
  * at once; mobile money asks the driver's operator and shows the transaction validation card as
  * step 2, from which completing or cancelling comes back to the form.
  */

@@ -26,10 +26,10 @@ export interface UnpaidRecipesDialogProps {
 }
 
 /**
- * 'Paiements non encaissés' / 'Paiments attendus aujoud'hui' (spec 001 section 2.7): a driver
+ * 'Paiements non encaissés' / 'Paiements attendus aujourd'hui' (spec 001 section 2.7): a driver
  * filter, a date range (unpaid variant only), the global total, recipes grouped by day with each
  * day's objective total, loaded 20 at a time as the list scrolls, select-all and per-recipe
- * checkboxes, and 'Proceder au paiement de (n recette(s))' which opens the payment dialog.
+ * checkboxes, and 'Procéder au paiement de (n recette(s))' which opens the payment dialog.
  */
 export function UnpaidRecipesDialog({ opened, onClose, variant, driver: initialDriver = null }: UnpaidRecipesDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');

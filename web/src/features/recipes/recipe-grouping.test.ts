@@ -76,6 +76,6 @@ describe('select-all and per-item checkboxes', () => {
   it('pays only what is still shown, and says how many', () => {
     const shown = [recipe({ id: 'a' }), recipe({ id: 'b' })];
     expect(pickSelected(shown, new Set(['b', 'gone'])).map((r) => r.id)).toEqual(['b']);
-    expect(proceedLabel(2)).toBe('Proceder au paiement de (2 recette(s))');
+    expect(proceedLabel(2)).toBe('Procéder au paiement de (2 recette(s))');
   });
 });

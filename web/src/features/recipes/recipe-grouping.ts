@@ -106,5 +106,5 @@ export function pickSelected(recipes: readonly TRecipe[], selected: ReadonlySet<
   return recipes.filter((r) => selected.has(r.id));
 }
 
-/** 'Proceder au paiement de (3 recette(s))' (spec 001 section 2.7). */
-export const proceedLabel = (n: number) => `Proceder au paiement de (${n} recette(s))`;
+/** 'Procéder au paiement de (3 recette(s))' (spec 001 section 2.7). */
+export const proceedLabel = (n: number) => `Procéder au paiement de (${n} recette(s))`;

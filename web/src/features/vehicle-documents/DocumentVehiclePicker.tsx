@@ -5,8 +5,8 @@ import { useParkVehicles } from '../vehicle-groups/queries.ts';
 import type { GroupableVehicle } from '../vehicle-groups/vehicle-groups-api.ts';
 
 /** Spec wording (000 section 2 'Vehicle and driver pickers'). */
-export const VEHICLE_PICKER_TITLE = 'Selectionner un véhicule';
-export const NO_VEHICLE_TEXT = 'Aucun vehicule créé pour l’instant';
+export const VEHICLE_PICKER_TITLE = 'Sélectionner un véhicule';
+export const NO_VEHICLE_TEXT = 'Aucun véhicule créé pour l’instant';
 
 export interface DocumentVehiclePickerProps {
   opened: boolean;

@@ -290,7 +290,7 @@ export function VehicleDialogBody({ mode, onClose, onCreated }: { mode: VehicleD
           </Button>
         ) : stage === 1 ? (
           <Button type="submit" form="vehicle-general-form" loading={busy} data-testid="vehicle-create">
-            {vehicleId ? 'Suivant' : 'Creer le véhicule'}
+            {vehicleId ? 'Suivant' : 'Créer le véhicule'}
           </Button>
         ) : stage === 2 ? (
           <>

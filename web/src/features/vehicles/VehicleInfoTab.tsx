@@ -10,7 +10,7 @@ import { brandModel } from './vehicle-status.ts';
 import { VehicleStatusDot } from './VehicleStatusDot.tsx';
 
 /** Spec 000 wording (typo included) for what was never filled in. */
-export const NOT_DEFINED = 'Non definis';
+export const NOT_DEFINED = 'Non définis';
 
 function Field({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
   const empty = value === null || value === undefined || value === '';

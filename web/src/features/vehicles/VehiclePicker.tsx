@@ -10,9 +10,9 @@ import { vehiclesApi } from './vehicles-api.ts';
 import { brandModel } from './vehicle-status.ts';
 import { VehicleStatusDot } from './VehicleStatusDot.tsx';
 
-/** Spec wording (000 section 2 'Vehicle and driver pickers', typos included). */
-export const VEHICLE_PICKER_TITLE = 'Selectionner un véhicule';
-export const NO_VEHICLE_TEXT = 'Aucun vehicule créé pour l’instant';
+/** Spec wording (000 section 2 'Vehicle and driver pickers', spelled as french.md corrects it). */
+export const VEHICLE_PICKER_TITLE = 'Sélectionner un véhicule';
+export const NO_VEHICLE_TEXT = 'Aucun véhicule créé pour l’instant';
 export const CREATE_VEHICLE_LABEL = 'Créer un véhicule';
 
 // The creation wizard downloads only when someone creates a vehicle from the picker.
@@ -50,7 +50,7 @@ const sorts: ListSort<PickedVehicle>[] = [
 ];
 
 /**
- * 'Selectionner un véhicule': one or several vehicles of the park, searchable by plate, label,
+ * 'Sélectionner un véhicule': one or several vehicles of the park, searchable by plate, label,
  * brand, model or driver; an empty park offers to create one, which is then selected.
  */
 export function VehiclePicker({ opened, onClose, onConfirm, multiple = false, value, status, availableOnDate, excludeIds = [], allowCreate = true }: VehiclePickerProps) {

@@ -136,6 +136,7 @@ export default function VehiclesPage() {
         searchPlaceholder="Rechercher un véhicule"
         onRowClick={(v) => setInspecting(v.id)}
         exportFileName="Vehicules"
+        exportTitle="Véhicules"
         minWidth={820}
         actions={
           <Button onClick={() => setDialog({ kind: 'create' })} data-testid="vehicle-add">

@@ -4,7 +4,7 @@ import { withdrawalFee } from '@flotte/contract/withdrawal-fees';
 /**
  * The withdrawal dialog's rules, kept apart from the components so they are tested alone: the fee
  * shown (the server's integer rule, contract/withdrawal-fees.ts), the bodies sent, and when the
- * spec's warning 'Verifiez si tout les champs sont correctes !' stops a step.
+ * spec's warning 'Vérifiez que tous les champs sont corrects !' stops a step.
  */
 
 export const CHECK_FIELDS_WARNING = WITHDRAW_MESSAGES.checkFields;

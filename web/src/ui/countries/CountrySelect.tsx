@@ -19,7 +19,7 @@ export interface CountrySelectProps {
 export interface CountrySelectViewProps extends CountrySelectProps {
   countries: readonly Country[];
   loading?: boolean;
-  /** Why the list could not be loaded ('Network response was not ok'). */
+  /** Why the list could not be loaded ("La liste des pays n'a pas pu être chargée"). */
   loadError?: string | null;
   onRetry?: () => void;
 }

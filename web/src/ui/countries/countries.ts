@@ -20,7 +20,7 @@ export interface Country {
 }
 
 export const DEFAULT_CALLING_CODE = '225';
-export const COUNTRY_FETCH_ERROR = 'Network response was not ok';
+export const COUNTRY_FETCH_ERROR = "La liste des pays n'a pas pu être chargée";
 
 /**
  * The countries the spec has seen (CM, CI, CD, SN, TG): the phone field offers their codes while

@@ -3,7 +3,7 @@ import { Button, EmptyState } from '@mantine/core';
 import { InboxIcon } from './icons.tsx';
 
 export interface EmptyPlaceholderProps {
-  /** What is missing, in the spec's words ('Aucun élément trouvé', "Vous n'avez pas encore programmer une course !"). */
+  /** What is missing, in the spec's words ('Aucun élément trouvé', "Vous n'avez pas encore programmé de course !"). */
   text: string;
   description?: ReactNode;
   icon?: ReactNode;

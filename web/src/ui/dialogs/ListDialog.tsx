@@ -4,8 +4,8 @@ import { EmptyPlaceholder } from './EmptyPlaceholder.tsx';
 import { SearchIcon } from './icons.tsx';
 import { filterList, toggleSelection, type ListFilter, type ListSort } from './list-filter.ts';
 
-/** Spec wording, typos included. */
-export const LIST_DIALOG_EMPTY_TEXT = 'Aucune donnée ne correspondant à votre recheche.';
+/** Spec wording, spelled as french.md corrects it. */
+export const LIST_DIALOG_EMPTY_TEXT = 'Aucune donnée ne correspond à votre recherche.';
 const ALL = '__all__';
 
 export interface ListDialogProps<T> {
@@ -30,7 +30,7 @@ export interface ListDialogProps<T> {
   confirmLabel?: string;
   /** When nothing matches the search or filter. */
   emptyText?: string;
-  /** When the list itself is empty (e.g. 'Aucun vehicule créé pour l’instant'); defaults to emptyText. */
+  /** When the list itself is empty (e.g. 'Aucun véhicule créé pour l’instant'); defaults to emptyText. */
   noItemsText?: string;
   /** e.g. a 'Créer un véhicule' button shown under an empty list. */
   noItemsAction?: { label: string; onClick: () => void };

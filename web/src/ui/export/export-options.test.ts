@@ -23,7 +23,7 @@ describe('colour rule', () => {
     for (const bad of ['', '#', '#fff', '#205DD', '#205DD33', '##205DD3', '#20 5DD3', 'bleu', '#GGGGGG', 'rgb(0,0,0)']) {
       expect(validateHexColor(bad)).toBe(INVALID_HEX_COLOR_MESSAGE);
     }
-    expect(INVALID_HEX_COLOR_MESSAGE).toBe('Invalid hex color format');
+    expect(INVALID_HEX_COLOR_MESSAGE).toBe('Format de couleur invalide (6 chiffres hexadécimaux)');
   });
 
   it('normalises to #RRGGBB and reads the channels', () => {

@@ -23,8 +23,8 @@ export const FILE_TYPE_LABELS: Record<ExportFileType, string> = { excel: 'Excel'
 export const ORIENTATION_LABELS: Record<PdfOrientation, string> = { landscape: 'Paysage', portrait: 'Portrait' };
 export const QUALITY_LABELS: Record<PdfQuality, string> = { low: 'Basse', medium: 'Moyenne', high: 'Haute' };
 
-/** The spec's message, in English as the spec words it. */
-export const INVALID_HEX_COLOR_MESSAGE = 'Invalid hex color format';
+/** The spec's message, in the French french.md gives for its English. */
+export const INVALID_HEX_COLOR_MESSAGE = 'Format de couleur invalide (6 chiffres hexadécimaux)';
 const HEX_COLOR = /^#?([0-9a-fA-F]{6})$/;
 
 /** Six hex digits with an optional '#'; returns the message to show, or null when valid. */

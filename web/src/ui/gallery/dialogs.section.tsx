@@ -96,7 +96,7 @@ export default function DialogsSection() {
           onConfirm={async () => {
             await wait(800); // the request: the button spins and a second tap sends nothing
             setConfirmCount((n) => n + 1);
-            toast.success('Operation reussie!');
+            toast.success('Opération réussie !');
           }}
         />
         <ConfirmDialog
@@ -105,7 +105,7 @@ export default function DialogsSection() {
           opened={dangerOpen}
           onClose={() => setDangerOpen(false)}
           title="Annuler l'entretien"
-          message="Etes vous sure de vouloir annuler cet entretien ?"
+          message="Êtes-vous sûr de vouloir annuler cet entretien ?"
           confirmLabel="Annuler l'entretien"
           cancelLabel="Ne pas annuler"
           onConfirm={async () => {
@@ -128,7 +128,7 @@ export default function DialogsSection() {
           testId="demo-list-single"
           opened={vehicleOpen}
           onClose={() => setVehicleOpen(false)}
-          title="Selectionner un véhicule"
+          title="Sélectionner un véhicule"
           items={VEHICLES}
           getKey={(v) => v.id}
           searchText={(v) => `${v.name} ${v.plate}`}
@@ -198,12 +198,12 @@ export default function DialogsSection() {
           testId="demo-list-empty"
           opened={noVehicleOpen}
           onClose={() => setNoVehicleOpen(false)}
-          title="Selectionner un véhicule"
+          title="Sélectionner un véhicule"
           items={[]}
           getKey={(v) => v.id}
           searchText={(v) => v.name}
           renderItem={(v) => v.name}
-          noItemsText="Aucun vehicule créé pour l’instant"
+          noItemsText="Aucun véhicule créé pour l’instant"
           noItemsAction={{ label: 'Créer un véhicule', onClick: () => toast.success('Création de véhicule (démo)') }}
           onConfirm={() => undefined}
         />
@@ -212,7 +212,7 @@ export default function DialogsSection() {
       <Demo title="Liste vide (placeholder)">
         <EmptyPlaceholder
           testId="demo-empty-placeholder"
-          text="Vous n'avez pas encore programmer une course !"
+          text="Vous n'avez pas encore programmé de course !"
           description="Les courses programmées pour vos clients apparaîtront ici."
           action={{ label: 'Programmer une course', onClick: () => toast.success('Programmer une course (démo)') }}
         />
