@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { navItemsFor, tabViewForPath } from './navigation.ts';
+import { TAB_VIEWS, TAB_VIEW_CODES } from '@flotte/contract';
+// The router's own source, to check a built screen has its route.
+import router from './router.tsx?raw';
+import { BUILT_VIEWS, NAV_GROUPS, navItemsFor, navSectionsFor, tabViewForPath } from './navigation.ts';
 
 describe('navigation', () => {
   it('lists only granted tab views, in catalogue order, ignoring action permissions', () => {
@@ -15,5 +18,33 @@ describe('navigation', () => {
     expect(tabViewForPath('/dashboard/contracts')).toBe('VIEW_CONTRACTS');
     expect(tabViewForPath('/dashboard/nope')).toBeNull();
     expect(tabViewForPath('/dashboard/gps')).toBeNull();
+  });
+});
+
+describe('navigation sections', () => {
+  it('places every tab view in exactly one section, the dashboard apart', () => {
+    const placed = NAV_GROUPS.flatMap((g) => g.views);
+    expect(new Set(placed).size).toBe(placed.length);
+    expect([...placed, 'VIEW_DASHBOARD'].sort()).toEqual([...TAB_VIEW_CODES].sort());
+  });
+
+  it('leaves out screens that do not exist yet, and sections left empty', () => {
+    const all = navSectionsFor(TAB_VIEW_CODES);
+    expect(all.home?.code).toBe('VIEW_DASHBOARD');
+    expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
+      ['Flotte', ['Chauffeurs', 'Planning']],
+      ['Argent', ['Encaissements', 'Opérations', 'Solde', 'Compte de résultat', 'Rapports']],
+      ['Administration', ['Gestion des accès', "Profil de l'entreprise"]],
+    ]);
+    const agent = navSectionsFor(['VIEW_CASH_COLLECTION', 'VIEW_PLANNING', 'VIEW_MAINTENANCE']);
+    expect(agent.home).toBeNull();
+    expect(agent.groups.map((g) => g.key)).toEqual(['fleet', 'money']);
+  });
+
+  it('has a route in the router for every built screen', () => {
+    for (const code of BUILT_VIEWS) {
+      const sub = TAB_VIEWS[code].path.replace(/^\/dashboard\/?/, '');
+      if (sub) expect(router, code).toContain(`path="${sub}"`);
+    }
   });
 });

@@ -7,13 +7,58 @@ export interface NavItem {
   path: string;
 }
 
+/**
+ * The tab views whose screen exists. The others (maintenance, contracts, GPS ...) stay out of the
+ * navigation until their issue builds them: a person never opens an empty 'Bientôt disponible'.
+ */
+export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
+  'VIEW_DASHBOARD',
+  'VIEW_DRIVERS',
+  'VIEW_PLANNING',
+  'VIEW_CASH_COLLECTION',
+  'VIEW_OPERATIONS',
+  'VIEW_BALANCE',
+  'VIEW_PNL',
+  'VIEW_REPORTS',
+  'VIEW_ACCESS_MANAGEMENT',
+  'VIEW_COMPANY_PROFILE',
+]);
+
+export type NavGroupKey = 'fleet' | 'money' | 'activity' | 'admin';
+
+/** The navigation's sections, each with its tab views in the order people look for them. */
+export const NAV_GROUPS: readonly { key: NavGroupKey; label: string; views: readonly TabView[] }[] = [
+  { key: 'fleet', label: 'Flotte', views: ['VIEW_DRIVERS', 'VIEW_PLANNING', 'VIEW_MAINTENANCE', 'VIEW_PROVIDERS', 'VIEW_CONTRACTS', 'VIEW_VEHICLE_GPS', 'VIEW_PHONE_GPS'] },
+  { key: 'money', label: 'Argent', views: ['VIEW_CASH_COLLECTION', 'VIEW_OPERATIONS', 'VIEW_BALANCE', 'VIEW_PNL', 'VIEW_REPORTS'] },
+  { key: 'activity', label: 'Activité', views: ['VIEW_MESSAGING', 'VIEW_NOTIFICATIONS'] },
+  {
+    key: 'admin',
+    label: 'Administration',
+    views: ['VIEW_ACCESS_MANAGEMENT', 'VIEW_COMPANY_PROFILE', 'VIEW_SUBSCRIPTION', 'VIEW_LEGAL_NOTICES', 'VIEW_SUPPORT', 'VIEW_SYSTEM'],
+  },
+];
+
+function item(code: TabView): NavItem {
+  return { code, label: TAB_VIEWS[code].label, path: TAB_VIEWS[code].path };
+}
+
+/** Navbar entries: the built tab views the user holds, in catalogue order, each with its route. */
 export function navItemsFor(permissions: readonly string[]): NavItem[] {
   const held = new Set(permissions);
-  return TAB_VIEW_CODES.filter((code) => held.has(code)).map((code) => ({
-    code,
-    label: TAB_VIEWS[code].label,
-    path: TAB_VIEWS[code].path,
-  }));
+  return TAB_VIEW_CODES.filter((code) => held.has(code) && BUILT_VIEWS.has(code)).map(item);
+}
+
+export interface NavSections {
+  /** The dashboard, first and on its own. */
+  home: NavItem | null;
+  /** The sections holding at least one entry for this profile. */
+  groups: { key: NavGroupKey; label: string; items: NavItem[] }[];
+}
+
+export function navSectionsFor(permissions: readonly string[]): NavSections {
+  const items = new Map(navItemsFor(permissions).map((i) => [i.code, i]));
+  const groups = NAV_GROUPS.map((g) => ({ key: g.key, label: g.label, items: g.views.flatMap((v) => items.get(v) ?? []) })).filter((g) => g.items.length > 0);
+  return { home: items.get('VIEW_DASHBOARD') ?? null, groups };
 }
 
 /**

@@ -1,14 +1,14 @@
-import { Alert, AppShell, Box, Burger, Button, Group, NavLink, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, AppShell, Box, Burger, Button, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet } from 'react-router';
 import { queryClient } from '../../api/query-client.ts';
 import { useCurrentUser } from '../../features/auth/queries.ts';
 import { useSession } from '../../features/auth/SessionProvider.tsx';
 import { ParkSwitcher } from '../../features/parks/ParkSwitcher.tsx';
 import { PinStepUpProvider } from '../../ui/usePinStepUp.tsx';
 import { Wordmark } from '../../ui/Wordmark.tsx';
-import { navItemsFor } from '../navigation.ts';
+import { NavMenu } from './NavMenu.tsx';
 import { actingPark } from './acting-park.ts';
 import { UserMenu } from './UserMenu.tsx';
 
@@ -23,11 +23,9 @@ export default function DashboardLayout() {
 
 function DashboardShell() {
   const [navOpened, nav] = useDisclosure(false);
-  const { pathname } = useLocation();
   const { parkId } = useSession();
   const user = useCurrentUser();
   const park = user.data ? actingPark(user.data, parkId) : null;
-  const items = user.data ? navItemsFor(user.data.permissions) : [];
 
   return (
     <PinStepUpProvider>
@@ -62,17 +60,9 @@ function DashboardShell() {
           <AppShell.Section grow component={ScrollArea}>
             {user.isPending
               ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={32} mb={6} />)
-              : items.map((item) => (
-                  <NavLink
-                    key={item.code}
-                    component={Link}
-                    to={item.path}
-                    label={item.label}
-                    active={item.path === '/dashboard' ? pathname === '/dashboard' : pathname.startsWith(item.path)}
-                    onClick={nav.close}
-                    data-testid={`nav-${item.code}`}
-                  />
-                ))}
+              : user.data
+                ? <NavMenu permissions={user.data.permissions} onNavigate={nav.close} />
+                : null}
           </AppShell.Section>
         </AppShell.Navbar>
 
