@@ -75,7 +75,8 @@ export const OPERATION_TYPE_FILTER_LABELS: Record<TOperationTypeFilter, string> 
 
 export const COLLECT_METHODS = ['cash', 'mobile_money'] as const;
 export type TCollectMethod = (typeof COLLECT_METHODS)[number];
-export const COLLECT_METHOD_LABELS: Record<TCollectMethod, string> = { cash: 'Espèces', mobile_money: 'Mobile money' };
+/** Also 'sold': a salary paid from the driver's balance records it (it is no input of a fund movement). */
+export const COLLECT_METHOD_LABELS: Record<TCollectMethod | 'sold', string> = { cash: 'Espèces', sold: 'Solde chauffeur', mobile_money: 'Mobile money' };
 
 /**
  * The sub-account selector's value is 'code/id' (spec 001 section 3); a bare id is accepted too.

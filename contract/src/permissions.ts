@@ -102,6 +102,13 @@ export function expandPermissions(held: Iterable<string>): Set<Permission> {
 }
 
 export const OWNER_ROLE = 'OWNER';
+/** The owner's role as a person reads it: the code OWNER never reaches a screen. */
+export const OWNER_ROLE_LABEL = 'Propriétaire';
+
+/** A profile's role on screen: 'Propriétaire' for the owner, else the names of its roles (or 'Aucun rôle'). */
+export function profileRoleLabel(role: string | null | undefined, roleNames: readonly string[]): string {
+  return role === OWNER_ROLE ? OWNER_ROLE_LABEL : roleNames.join(', ') || 'Aucun rôle';
+}
 
 /**
  * How the role editor groups the checkboxes: by the part of the business each permission touches.

@@ -29,7 +29,7 @@ export const RECIPE_STATUS_LABELS: Record<TRecipeStatus, string> = { paid: 'Pay�
 /** How a recipe is paid: cash into a caisse, the driver's balance ('sold'), mobile money. */
 export const RECIPE_PAYMENT_TYPES = ['cash', 'sold', 'mobile_money'] as const;
 export type TRecipePaymentType = (typeof RECIPE_PAYMENT_TYPES)[number];
-export const RECIPE_PAYMENT_TYPE_LABELS: Record<TRecipePaymentType, string> = { cash: 'Espèces', sold: 'Solde du chauffeur', mobile_money: 'Mobile money' };
+export const RECIPE_PAYMENT_TYPE_LABELS: Record<TRecipePaymentType, string> = { cash: 'Espèces', sold: 'Solde chauffeur', mobile_money: 'Mobile money' };
 
 /** Spec 001 sections 4, 5 and 8 (the spec's wording, spelled as french.md corrects it); the others of this domain after them. */
 export const RECIPE_COLLECTION_MESSAGES = {

@@ -30,7 +30,7 @@ export const SALARY_SUCCESS = { paid: 'Salaire payé avec succès' } as const;
 /** How a salary is paid: cash from a caisse, or credited to the driver's balance (his sold). */
 export const SALARY_PAYMENT_TYPES = ['cash', 'sold'] as const;
 export type TSalaryPaymentType = (typeof SALARY_PAYMENT_TYPES)[number];
-export const SALARY_PAYMENT_TYPE_LABELS: Record<TSalaryPaymentType, string> = { cash: 'Espèces (caisse)', sold: 'Solde du chauffeur' };
+export const SALARY_PAYMENT_TYPE_LABELS: Record<TSalaryPaymentType, string> = { cash: 'Espèces (caisse)', sold: 'Solde chauffeur' };
 
 /** The longest period one calculation or payment covers. */
 export const SALARY_MAX_DAYS = 366;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { Link } from 'react-router';
-import { LOGIN_TYPE_LABELS, type TUser } from '@flotte/contract';
+import { LOGIN_TYPE_LABELS, OWNER_ROLE, profileRoleLabel, type TUser } from '@flotte/contract';
 import { useSession } from '../../features/auth/SessionProvider.tsx';
 import { usePinStepUp } from '../../ui/usePinStepUp.tsx';
 
@@ -15,6 +15,8 @@ export function UserMenu({ user }: { user: TUser }) {
   const { signOut } = useSession();
   const { requirePin } = usePinStepUp();
   const fullName = `${user.first_name} ${user.last_name}`.trim();
+  // The account type, then the role in French (the owner's is said once: 'Propriétaire', not twice).
+  const roleText = [...new Set([LOGIN_TYPE_LABELS[user.user_type], profileRoleLabel(user.isOwner ? OWNER_ROLE : user.role, user.role_names)])].join(' · ');
 
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={280} shadow="md" withinPortal>
@@ -36,7 +38,7 @@ export function UserMenu({ user }: { user: TUser }) {
             {fullName}
           </Text>
           <Text size="xs" c="dimmed">
-            {LOGIN_TYPE_LABELS[user.user_type]} · {user.role}
+            {roleText}
           </Text>
         </Menu.Label>
         <Menu.Divider />

@@ -7,6 +7,7 @@ describe('how an operation reads', () => {
     expect(wireDateTime(null)).toBe('');
     expect(vehicleName({ id: 'v', registration_number: 'LT-777-ZZ', label: null, brand: 'Toyota', model: 'Corolla' })).toBe('LT-777-ZZ · Toyota Corolla');
     expect(collectLabel('mobile_money')).toBe('Mobile money');
+    expect(collectLabel('sold')).toBe('Solde chauffeur');
   });
 
   it('strikes cancelled rows, opens only non-negative ones, and offers confirm to the owner only', () => {

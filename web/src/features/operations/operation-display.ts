@@ -25,7 +25,7 @@ export function vehicleName(v: TOperation['vehicle']): string {
 
 export function collectLabel(method: string | null): string {
   if (!method) return '';
-  return COLLECT_METHOD_LABELS[method as TCollectMethod] ?? method;
+  return COLLECT_METHOD_LABELS[method as TCollectMethod | 'sold'] ?? method;
 }
 
 /** 'Samedi' style dates stay for the screens; the table shows dd/MM/yyyy HH:mm of the wire date as it is (the park's time). */
