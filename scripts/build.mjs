@@ -83,21 +83,31 @@ function buildPgliteTemplate() {
   return true;
 }
 
+/**
+ * Writes `x.br` (brotli, best quality) and `x.gz` (gzip -9) beside every compressible file of the
+ * built web app; the server sends the one the browser accepts (server/src/platform/web-app.ts).
+ * Done once here because brotli at quality 11 is far too slow to run per request.
+ */
 function precompress(dir) {
   for (const e of readdirSync(dir)) {
     const p = path.join(dir, e);
     if (statSync(p).isDirectory()) precompress(p);
-    else if (/\.(js|css|html|svg|json|txt)$/.test(e)) {
+    else if (/\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/.test(e)) {
       const buf = readFileSync(p);
+      const text = { [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT, [constants.BROTLI_PARAM_SIZE_HINT]: buf.length };
       writeFileSync(`${p}.gz`, gzipSync(buf, { level: 9 }));
-      writeFileSync(`${p}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(`${p}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, ...text } }));
     }
   }
 }
 
 export function buildWeb() {
   const out = path.join(root, 'web/dist/index.html');
-  if (!stale(out, ['web/src', 'web/index.html', 'web/vite.config.ts', 'contract/src'])) return false;
+  if (!stale(out, ['web/src', 'web/index.html', 'web/vite.config.ts', 'contract/src'])) {
+    // A web/dist built by `vite build` alone has no compressed files: make them, the build stands.
+    if (!existsSync(`${out}.br`)) precompress(path.join(root, 'web/dist'));
+    return false;
+  }
   execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: path.join(root, 'web'),
     stdio: 'inherit',
