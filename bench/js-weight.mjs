@@ -1,6 +1,7 @@
 // JavaScript weight of the built web app (web/dist): what a phone downloads before the sign-in
 // screen is usable, and before any lazy route is usable. Sizes are gzip level 9 per file (each
-// file travels separately), summed over the set of files a screen needs.
+// file travels separately), summed over the set of files a screen needs; the number of those
+// files is the screen's JS requests.
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -84,7 +85,7 @@ export function measureJsWeight(distDir, opts = {}) {
   const routes = lazy
     .map((f) => {
       const set = union(entryGraph, graph([f]));
-      return { chunk: chunkName(f), file: f, bytes: size(set), extra: size(set) - size(entryGraph) };
+      return { chunk: chunkName(f), file: f, bytes: size(set), requests: set.size, extra: size(set) - size(entryGraph) };
     })
     .sort((a, b) => b.bytes - a.bytes);
 
@@ -99,12 +100,14 @@ export function measureJsWeight(distDir, opts = {}) {
     for (const { page, layouts: ls } of nesting) {
       const files = [...ls, page].map((n) => byName.get(n));
       if (files.some((f) => !f)) continue;
-      nested.push({ chunks: [...ls, page].join(' + '), names: [...ls, page], bytes: size(union(entryGraph, ...files.map((f) => graph([f])))) });
+      const set = union(entryGraph, ...files.map((f) => graph([f])));
+      nested.push({ chunks: [...ls, page].join(' + '), names: [...ls, page], bytes: size(set), requests: set.size });
     }
   } else {
     for (const page of lazy.filter((f) => !layouts.includes(f))) {
       for (const layout of layouts) {
-        nested.push({ chunks: `${chunkName(layout)} + ${chunkName(page)}`, names: [chunkName(layout), chunkName(page)], bytes: size(union(entryGraph, graph([layout]), graph([page]))) });
+        const set = union(entryGraph, graph([layout]), graph([page]));
+        nested.push({ chunks: `${chunkName(layout)} + ${chunkName(page)}`, names: [chunkName(layout), chunkName(page)], bytes: size(set), requests: set.size });
       }
     }
   }
@@ -115,7 +118,8 @@ export function measureJsWeight(distDir, opts = {}) {
   const signInNames = nested.find((n) => n.names.at(-1) === signInPage)?.names ?? [signInPage];
   const signInFiles = signInNames.map((name) => byName.get(name));
   const signInMissing = signInNames.filter((_, i) => !signInFiles[i]);
-  const signIn = size(union(entryGraph, graph(signInFiles.filter(Boolean))));
+  const signInSet = union(entryGraph, graph(signInFiles.filter(Boolean)));
+  const signIn = size(signInSet);
 
   const cssGz = listFiles(dist, '.css').reduce((n, f) => n + gzipSync(readFileSync(f), { level: 9 }).length, 0);
 
@@ -127,6 +131,7 @@ export function measureJsWeight(distDir, opts = {}) {
     entryGraph: size(entryGraph),
     entryFiles: [...entryGraph].map((f) => path.relative(dist, f)),
     signIn,
+    signInRequests: signInSet.size,
     signInChunks: signInNames,
     signInMissing,
     routes,
@@ -137,10 +142,17 @@ export function measureJsWeight(distDir, opts = {}) {
     // A route is a screen the router renders. Other lazy chunks (the Excel and PDF writers, the
     // gallery's sections) load on a click inside a screen and are reported apart, as on-demand.
     anyRoute: Math.max(size(entryGraph), ...(screens ? [nested[0]?.bytes ?? 0] : [routes[0]?.bytes ?? 0, nested[0]?.bytes ?? 0])),
+    // The most JS files one screen needs (same screens as anyRoute), and which screen that is.
+    ...mostRequests(entryGraph.size, screens ? nested : [...routes, ...nested]),
     onDemand: screens ? routes.filter((r) => !screens.has(r.chunk)) : [],
     cssGz,
     missing: [...missing].map((f) => path.relative(dist, f)),
   };
+}
+
+function mostRequests(entryFiles, screens) {
+  const top = screens.reduce((best, s) => (s.requests > (best?.requests ?? 0) ? s : best), null);
+  return top && top.requests > entryFiles ? { anyScreenRequests: top.requests, mostRequestsScreen: top.chunks ?? top.chunk } : { anyScreenRequests: entryFiles, mostRequestsScreen: 'entry graph' };
 }
 
 /**
@@ -153,14 +165,23 @@ export function measureJsWeight(distDir, opts = {}) {
 export function readNesting(routerFile) {
   if (!existsSync(routerFile)) return null;
   const src = readFileSync(routerFile, 'utf8');
+  // `lazy(() => import('./X.tsx'))`, also with `.then((m) => ({ default: m.X }))` after the import.
   const chunkOf = new Map(
-    [...src.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"`]([^'"`]+)['"`]\s*\)\s*\)/g)].map((m) => [
+    [...src.matchAll(/const\s+(\w+)\s*=\s*lazy\(\s*\(\)\s*=>\s*import\(\s*['"`]([^'"`]+)['"`]\s*\)/g)].map((m) => [
       m[1],
       path.basename(m[2]).replace(/\.[jt]sx?$/, ''),
     ]),
   );
   if (chunkOf.size === 0) return null;
   const screenIn = (text) => [...text.matchAll(/\bpage\(\s*(\w+)/g)].map((m) => m[1]).find((n) => chunkOf.has(n));
+  // Wrappers: a function of the router that renders a lazy component around the screen, such as
+  // `guarded(view, page(X))` rendering `<RequireView>`; that component's chunk loads with the screen.
+  const wrappers = new Map();
+  for (const m of src.matchAll(/\bfunction\s+(\w+)\s*\(([\s\S]*?)(?=\n(?:export\s+)?function\b|$)/g)) {
+    const rendered = [...m[2].matchAll(/<(\w+)\b/g)].map((r) => r[1]).filter((n) => chunkOf.has(n));
+    if (rendered.length) wrappers.set(m[1], [...new Set(rendered)].map((n) => chunkOf.get(n)));
+  }
+  const wrappedBy = (text) => [...wrappers].filter(([name]) => new RegExp(`\\b${name}\\(`).test(text)).flatMap(([, chunks]) => chunks);
   const out = [];
 
   if (/<Route\b/.test(src)) {
@@ -182,7 +203,7 @@ export function readNesting(routerFile) {
       }
       const tag = src.slice(m.index, i + 1);
       const screen = screenIn(tag);
-      if (screen) out.push({ page: chunkOf.get(screen), layouts: stack.filter(Boolean) });
+      if (screen) out.push({ page: chunkOf.get(screen), layouts: [...stack.filter(Boolean), ...wrappedBy(tag)] });
       if (!/\/\s*>$/.test(tag)) stack.push(screen ? chunkOf.get(screen) : null);
       re.lastIndex = i + 1;
     }
