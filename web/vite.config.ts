@@ -13,8 +13,10 @@ const root = import.meta.dirname;
  * - `boot`: everything the entry needs (React, the router, the Mantine provider, the session, the
  *   API client, the toasts), however many lazy screens also use it;
  * - `sign-in`: what the sign-in screen (AuthLayout + LoginPage) adds to it (zod, the form inputs);
- * - `app`: what every signed-in screen needs (the layout's code, TanStack Query, the permission
- *   guard) and the small pieces three signed-in screens or more share;
+ * - `query`: TanStack Query with our client, which the layout needs and the session loads lazily
+ *   on the sign-in screen too (so it never pulls `app` there; nor does the toast container);
+ * - `app`: what every signed-in screen needs (the layout's code, the permission guard) and the
+ *   small pieces three signed-in screens or more share;
  * - `shared-*`: a larger set of modules that the same few signed-in screens share (the date
  *   pickers of four screens, the forms of seven) gets a chunk of its own, so that the screens
  *   without dates don't download them; a small set joins such a chunk when all its screens load it;
@@ -28,12 +30,18 @@ const root = import.meta.dirname;
  * every screen needs all of Mantine. A production build therefore first runs a planning build with
  * the bundler's default chunks (nothing written) and reads from its chunk graph which lazy screens
  * load each module at once; the real build then groups by that plan. Measured by
- * bench/js-weight.mjs: sign-in 142 kB gzip in 5 files, the heaviest screen 298 kB in 17 (were
+ * bench/js-weight.mjs: sign-in 147 kB gzip in 5 files, the heaviest screen 299 kB in 18 (were
  * 150 kB and 313 kB in up to 95 files).
  */
 const SIGN_IN = /\/src\/features\/auth\/pages\/(AuthLayout|LoginPage)\.tsx$/;
 // Loaded by every signed-in screen: the layout, the permission guard, TanStack Query's client.
-const SHELL = /\/src\/(app\/layout\/DashboardLayout\.tsx|app\/RequireView\.tsx|api\/query-client\.ts)$/;
+const SHELL = /\/src\/app\/(layout\/DashboardLayout|RequireView)\.tsx$/;
+// Lazy roots that load on every screen, the sign-in one included, so they must never pull `app`
+// there: TanStack Query's client (the session clears it) gets a chunk of its own with what it
+// needs; the toast container (after the first paint) keeps its own chunk, and the Mantine pieces
+// it shares with other screens go to `boot`.
+const QUERY = /\/src\/api\/query-client\.ts$/;
+const TOASTS = /\/node_modules\/@mantine\/notifications\//;
 // Lazy screens that are not signed-in screens: their modules never count as shared.
 const NOT_SIGNED_IN = /\/src\/(features\/auth\/|features\/signup\/|ui\/gallery\/|app\/pages\/NotFoundPage)|\/node_modules\//;
 
@@ -82,18 +90,22 @@ async function planChunks(): Promise<Plan> {
   // Screens: what the entry imports lazily (the router's screens, the guard, the query client).
   const screens = [...new Set(entry.flatMap((c) => c.dynamicImports))].map((f) => byFile.get(f)).filter((c) => c?.facadeModuleId) as Rolldown.OutputChunk[];
   const signIn = new Set<string>();
+  const query = new Set<string>();
+  const toasts = new Set<string>();
   const shell = new Set<string>();
   const usedBy = new Map<string, string[]>(); // module -> the signed-in screens that load it at once
   for (const screen of screens) {
     const id = screen.facadeModuleId!;
     const modules = eager(screen);
     if (SIGN_IN.test(id)) modules.forEach((m) => signIn.add(m));
+    else if (QUERY.test(id)) modules.forEach((m) => query.add(m));
+    else if (TOASTS.test(id)) modules.forEach((m) => toasts.add(m));
     else if (SHELL.test(id)) modules.forEach((m) => shell.add(m));
     else if (!NOT_SIGNED_IN.test(id)) modules.forEach((m) => usedBy.set(m, [...(usedBy.get(m) ?? []), id]));
   }
   // A screen's own module keeps its chunk (the router and the bench know screens by it), except the
   // shell's, which every signed-in screen loads anyway.
-  const own = new Set(screens.map((s) => s.facadeModuleId!).filter((id) => !SHELL.test(id)));
+  const own = new Set(screens.map((s) => s.facadeModuleId!).filter((id) => !SHELL.test(id) && !QUERY.test(id)));
   const plan: Plan = new Map();
   const shared = new Map<string, Shared>(); // by screen set
   for (const c of chunks) {
@@ -101,6 +113,8 @@ async function planChunks(): Promise<Plan> {
       if (own.has(m) || m === c.facadeModuleId) continue;
       if (initial.has(m)) plan.set(m, 'boot');
       else if (signIn.has(m)) plan.set(m, 'sign-in');
+      else if (toasts.has(m) && (query.has(m) || shell.has(m) || usedBy.has(m))) plan.set(m, 'boot');
+      else if (query.has(m)) plan.set(m, 'query');
       else if (shell.has(m)) plan.set(m, 'app');
       else if ((usedBy.get(m)?.length ?? 0) >= 2) {
         const users = usedBy.get(m)!.sort();
@@ -128,7 +142,7 @@ async function planChunks(): Promise<Plan> {
     s.modules.every((m) =>
       depsOf(m).every((d) => {
         const g = plan.get(d);
-        if (g === 'boot' || g === 'sign-in' || g === into || initial.has(d) || s.modules.includes(d)) return true;
+        if (g === 'boot' || g === 'sign-in' || g === 'query' || g === into || initial.has(d) || s.modules.includes(d)) return true;
         if (into === 'app' || g === undefined) return false;
         return g === 'app' || (screensOf.get(g)?.length ?? 0) > 0 && screensOf.get(into)!.every((x) => screensOf.get(g)!.includes(x));
       }),
