@@ -118,7 +118,9 @@ export function clientErrorHandler(this: FastifyInstance, err: NodeJS.ErrnoExcep
 /** Unknown paths: the web app's page for browser routes when it is served, else the envelope. */
 export function registerNotFound(app: FastifyInstance, opts: { servePages: boolean }): void {
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api';
+    // A missing /assets/ file is not a page: answering index.html would hand a script tag HTML (a
+    // tab opened before a deploy asks for chunks that are gone); the 404 lets the app reload.
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && request.url !== '/api' && !request.url.startsWith('/assets/');
     if (opts.servePages && isPage) return reply.type('text/html').sendFile('index.html');
     const e = ErrorCodes.ROUTE_NOT_FOUND;
     return reply.status(404).send(failure(e.code, e.message));

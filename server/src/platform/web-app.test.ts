@@ -106,4 +106,10 @@ describe('web app serving', () => {
     expect(r.statusCode).toBe(404);
     expect(r.json()).toMatchObject({ code: 4042 });
   });
+
+  it('answers a missing hashed file with 404, not the page: a tab opened before a deploy asks for chunks that are gone', async () => {
+    const r = await get('/assets/Gone-abcdefgh.js', 'br');
+    expect(r.statusCode).toBe(404);
+    expect(r.headers['content-type']).toContain('application/json');
+  });
 });
