@@ -70,7 +70,7 @@ test('access management, company logo and password, as the owner and an invited 
   const phone = await browser.newContext({ baseURL, viewport: { width: 360, height: 740 }, locale: 'fr-FR', timezoneId: 'Africa/Douala' });
   const agent = await phone.newPage();
   await agent.goto('/auth/login');
-  await agent.getByText('Mot de passe oublié ?').click();
+  await agent.getByText('Mot de passe oublié ?').click();
   // The sign-in form has a field of the same label: fill the one of the page that has opened.
   await expect(agent).toHaveURL(/\/auth\/forgot-password/);
   await expect(agent.getByRole('button', { name: 'Envoyer le code' })).toBeVisible();

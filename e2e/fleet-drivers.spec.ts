@@ -76,7 +76,7 @@ test('recruit a driver with a B licence, find, suspend and reactivate them', asy
   await dialog.getByTestId('driver-submit').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Chauffeur ajouté avec succès' })).toBeVisible();
   const saved = page.getByTestId('driver-saved-dialog');
-  await expect(saved).toContainText('Chauffeur enregistré avec succès !');
+  await expect(saved).toContainText('Chauffeur enregistré avec succès !');
   await saved.getByTestId('driver-saved-close').click();
   await expect(dialog).toBeHidden();
 
@@ -140,8 +140,8 @@ test('recruit a driver with a B licence, find, suspend and reactivate them', asy
   await dialog.getByTestId('driver-photo-existing').getByRole('button', { name: "Retirer l'image 1" }).click();
   await expect(dialog.getByTestId('driver-photo-existing')).toHaveCount(0);
   await dialog.getByTestId('driver-submit').click();
-  await expect(page.getByTestId('toast-success').filter({ hasText: 'Chauffeur mis à jour avec succès !' })).toBeVisible();
-  await expect(saved).toContainText('Chauffeur mis à jour avec succès !');
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Chauffeur mis à jour avec succès !' })).toBeVisible();
+  await expect(saved).toContainText('Chauffeur mis à jour avec succès !');
   await saved.getByTestId('driver-saved-close').click();
   await expect(row).toContainText('Expert');
   await expect(row.locator('img')).toHaveCount(0);

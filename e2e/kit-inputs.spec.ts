@@ -91,7 +91,7 @@ test.describe('date-range picker and periods', () => {
     await expect(select).toHaveValue('Ce mois-ci');
 
     await expect(page.getByTestId('dates-helper-view-year')).toHaveText(
-      "Vue non prise en charge : utilisez 'day', 'week' ou 'month'.",
+      "Vue non prise en charge : utilisez 'day', 'week' ou 'month'.",
     );
   });
 });
@@ -104,7 +104,7 @@ test.describe('uploads', () => {
 
     await input.setInputFiles({ name: 'animation.gif', mimeType: 'image/gif', buffer: GIF_1PX });
     await expect(page.getByTestId('uploads-single-error')).toHaveText(
-      "« animation.gif » n'est pas une image acceptée. Formats acceptés : jpg, png, svg, jpeg.",
+      "« animation.gif » n'est pas une image acceptée. Formats acceptés : jpg, png, svg, jpeg.",
     );
     await expect(output).toHaveText('aucune');
 
@@ -194,9 +194,9 @@ test.describe('amounts, contacts and countries', () => {
     await email.blur();
     await expect(page.getByText("Format d'email invalide")).toBeVisible();
     await email.fill('');
-    await expect(page.getByText("L'email est requis !")).toBeVisible();
+    await expect(page.getByText("L'email est requis !")).toBeVisible();
     await email.fill('awa@flotte.ci');
-    await expect(page.getByText("L'email est requis !")).toBeHidden();
+    await expect(page.getByText("L'email est requis !")).toBeHidden();
     await expect(page.getByText("Format d'email invalide")).toBeHidden();
   });
 

@@ -218,13 +218,13 @@ test('confirmation dialog: default buttons, one submit however fast the taps', a
   await button.dblclick();
   await button.click({ force: true }).catch(() => undefined); // a third tap while it spins
   await expect(confirm).toBeHidden();
-  await expect(page.getByText('Opération réussie !')).toBeVisible();
+  await expect(page.getByText('Opération réussie !')).toBeVisible();
   await expect(page.getByTestId('demo-confirm-count')).toHaveText('1');
 
   // The danger variant with the maintenance wording; 'Ne pas annuler' changes nothing.
   await page.getByTestId('demo-danger-open').click();
   const danger = page.getByRole('dialog', { name: "Annuler l'entretien" });
-  await expect(danger.getByText('Êtes-vous sûr de vouloir annuler cet entretien ?')).toBeVisible();
+  await expect(danger.getByText('Êtes-vous sûr de vouloir annuler cet entretien ?')).toBeVisible();
   await danger.getByRole('button', { name: 'Ne pas annuler' }).click();
   await expect(danger).toBeHidden();
 });
@@ -263,5 +263,5 @@ test('list dialogs: search, filter, single and multiple choice, empty texts', as
   await expect(none.getByRole('button', { name: 'Créer un véhicule' })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await expect(page.getByTestId('demo-empty-placeholder')).toContainText("Vous n'avez pas encore programmé de course !");
+  await expect(page.getByTestId('demo-empty-placeholder')).toContainText("Vous n'avez pas encore programmé de course !");
 });

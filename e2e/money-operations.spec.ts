@@ -291,7 +291,7 @@ test('a fuel expense confirmed by the owner, a revenue cancelled, balances, acco
   await expect(revenueRow.getByTestId('operation-status')).toHaveText('Annulé');
   await expect(revenueRow.locator('[data-col="sub_category"] > span')).toHaveCSS('text-decoration-line', 'line-through');
   await expect(revenueRow.locator('[data-col="amount"] > span')).toHaveCSS('text-decoration-line', 'line-through');
-  await expect(revenueRow.getByTestId('operation-cancel-comment')).toHaveText(`Annulation : ${cancelReason}`);
+  await expect(revenueRow.getByTestId('operation-cancel-comment')).toHaveText(`Annulation : ${cancelReason}`);
   // The confirmed fuel expense stands, not struck.
   await expect(fuelRow.getByTestId('operation-status')).toHaveText('Accepté');
   await expect(fuelRow.locator('[data-col="sub_category"] > span')).not.toHaveCSS('text-decoration-line', 'line-through');
@@ -340,5 +340,5 @@ test('a fuel expense confirmed by the owner, a revenue cancelled, balances, acco
   expect(fuelLine.getCell(col('Caisse')).value).toBe(CAISSE);
   const revenueLine = rowWith(revenueComment);
   expect(revenueLine.getCell(col('Statut')).value).toBe('Annulé');
-  expect(revenueLine.getCell(col('Commentaire')).value).toBe(`${revenueComment} — Annulation : ${cancelReason}`);
+  expect(revenueLine.getCell(col('Commentaire')).value).toBe(`${revenueComment} — Annulation : ${cancelReason}`);
 });

@@ -257,7 +257,7 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await createPast.check();
   await preview.getByTestId('planning-confirm').click();
   const created = `${pastDays.length} recette${pastDays.length > 1 ? 's' : ''} des jours passés créée${pastDays.length > 1 ? 's' : ''}`;
-  await expect(page.getByTestId('toast-success').filter({ hasText: `Planning confirmé : ${created}` })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: `Planning confirmé : ${created}` })).toBeVisible();
   await expect(generate).toBeHidden();
 
   // The calendar of the vehicle, this month: each day shows the driver whose day it is.

@@ -62,7 +62,7 @@ test('the demo owner signs in with a one-time code, sets a PIN, and signs out', 
   await dialog.getByLabel('Code PIN', { exact: true }).fill('11111');
   await expect(dialog.getByText('Code PIN incorrect. Veuillez réessayer.')).toBeVisible();
   await dialog.getByLabel('Code PIN', { exact: true }).fill('24680');
-  await expect(page.getByText('Identité vérifiée avec succès !')).toBeVisible();
+  await expect(page.getByText('Identité vérifiée avec succès !')).toBeVisible();
 
   // Sign out: back to the sign-in screen, and a reload does not bring the session back.
   await page.getByTestId('user-menu').click();

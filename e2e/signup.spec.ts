@@ -51,7 +51,7 @@ test('a newcomer signs up on a phone, sets a PIN and lands on his empty park wit
   await page.getByLabel('Nom du parc').fill(parkName);
   await page.getByLabel('Ville').fill('Dakar');
   await page.getByLabel('Pays').selectOption('SN');
-  await expect(page.getByText('Devise : XOF · Indicatif : +221')).toBeVisible();
+  await expect(page.getByText('Devise : XOF · Indicatif : +221')).toBeVisible();
   await shot(page, 'signup-2-park');
   // Back keeps what was typed.
   await page.getByRole('button', { name: 'Retour' }).click();
@@ -138,11 +138,11 @@ test('the demo owner opens a second park from the header, finds it empty, and go
   await dialog.getByLabel('Nom du parc').fill(parkName);
   await dialog.getByLabel('Ville').fill('Lomé');
   await dialog.getByLabel('Pays').selectOption('TG');
-  await expect(dialog.getByText('Devise : XOF · Indicatif : +228')).toBeVisible();
+  await expect(dialog.getByText('Devise : XOF · Indicatif : +228')).toBeVisible();
   await shot(page, 'new-park', false);
   await dialog.getByRole('button', { name: 'Créer le parc' }).click();
 
-  await expect(page.getByTestId('toast-success').filter({ hasText: `Parc créé : ${parkName}` })).toBeVisible();
+  await expect(page.getByTestId('toast-success').filter({ hasText: `Parc créé : ${parkName}` })).toBeVisible();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('header-park-name')).toHaveText(parkName);
   await expect(page.getByTestId('park-name')).toHaveText(parkName);
@@ -214,7 +214,7 @@ test('the new screens at desktop width', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'Créer un compte' })).toBeVisible();
   await shot(page, 'login');
   await page.getByRole('link', { name: 'Créer un compte' }).click();
-  await expect(page.getByRole('heading', { name: 'Qui êtes-vous ?' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Qui êtes-vous ?' })).toBeVisible();
   await shot(page, 'signup-1');
   await page.getByLabel('Prénom').fill('Kofi');
   await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Mensah');

@@ -35,7 +35,7 @@ export const ZRoleInput = z.object({
     .superRefine((codes, ctx) => {
       codes.forEach((code, i) => {
         // Names the code only when it looks like one: a message never carries arbitrary text back.
-        const named = quotable(code) ? ` : ${code}` : '';
+        const named = quotable(code) ? ` : ${code}` : '';
         if (!isPermission(code)) ctx.addIssue({ code: 'custom', path: [i], message: `Permission inconnue${named}` });
       });
     })

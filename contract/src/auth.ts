@@ -13,7 +13,7 @@ export const zOtp = z.string({ error: 'Entrez le code reçu' }).trim().regex(/^\
 const zRecipient = z.object({ phone: zPhone.optional(), email: zEmail.optional() });
 function oneOfPhoneOrEmail<T extends { phone?: string; email?: string }>(v: T, ctx: z.RefinementCtx) {
   if (!v.phone && !v.email) {
-    ctx.addIssue({ code: 'custom', path: ['email'], message: "L'email est requis !" });
+    ctx.addIssue({ code: 'custom', path: ['email'], message: "L'email est requis !" });
   }
 }
 

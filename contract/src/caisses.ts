@@ -34,7 +34,7 @@ export const CAISSE_SUCCESS = {
   updated: 'Caisse mise à jour avec succès',
   deleted: 'Caisse supprimée avec succès',
   transferred: 'Opération prise en compte',
-  bankOperation: 'Opération réussie !',
+  bankOperation: 'Opération réussie !',
 } as const;
 
 /** Ids sent as an array, a JSON array string or a comma list; each once, lower case. */

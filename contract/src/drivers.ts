@@ -53,7 +53,7 @@ const zFormBoolean = z.preprocess((v) => {
   if (v === 1) return true;
   if (v === 0) return false;
   return v;
-}, z.boolean({ error: 'Valeur attendue : true ou false' }));
+}, z.boolean({ error: 'Valeur attendue : true ou false' }));
 
 /** A positive integer id of reference data; multipart sends it as a string. */
 const zRefId = (message: string) =>

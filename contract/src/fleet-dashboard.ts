@@ -34,22 +34,22 @@ export const ZFleetDetails = z.object({
   number_recipe_expected_today: zCount.describe("Recettes attendues aujourd'hui (non supprimées), contre hier"),
   receipts_expected_today: zAmount
     .extend({ collected: z.number(), remaining: z.number(), count: z.number() })
-    .describe("Objectif total des recettes du jour, ce qui en est encaissé et ce qui reste ; contre l'objectif d'hier"),
+    .describe("Objectif total des recettes du jour, ce qui en est encaissé et ce qui reste ; contre l'objectif d'hier"),
   actual_recipe: zAmount.describe("Encaissé aujourd'hui (opérations 'recette' confirmées), contre hier"),
   previous_receipts_not_collected: zAmount
     .extend({ count: z.number() })
-    .describe("Reste à encaisser des recettes non soldées des jours passés ; contre le même reste sans les recettes d'hier"),
+    .describe("Reste à encaisser des recettes non soldées des jours passés ; contre le même reste sans les recettes d'hier"),
   future_expired_doc: zCount.describe('Documents de véhicules (le dernier de chaque type) qui expirent dans les 30 jours, contre hier'),
   driver: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le total au début du mois'),
   vehicle: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le total au début du mois'),
-  breakdown: zCount.describe("Véhicules en maintenance (pas d'historique : pas de comparaison)"),
+  breakdown: zCount.describe("Véhicules en maintenance (pas d'historique : pas de comparaison)"),
   total_recipe_deleted: zCount.describe("Recettes supprimées, contre le même total avant aujourd'hui"),
   total_recipe_deleted_this_month: zCount.describe('Recettes supprimées ce mois-ci, contre les mêmes jours du mois précédent'),
   vehicles_without_planning_today: zCount
     .extend({ vehicles: z.array(zVehicleRef).describe('Les 10 premiers') })
     .describe("Véhicules configurés, en service, sans planning aujourd'hui (aucune recette ne sera créée pour eux), contre hier"),
-  gps_events: z.number().nullable().describe('Pas encore de module GPS : null'),
-  balance: zAmount.nullable().describe("Total détenu (caisses et solde du parc, selon le grand livre) contre le début de la journée ; null sans READ_FINANCE"),
+  gps_events: z.number().nullable().describe('Pas encore de module GPS : null'),
+  balance: zAmount.nullable().describe("Total détenu (caisses et solde du parc, selon le grand livre) contre le début de la journée ; null sans READ_FINANCE"),
 });
 export type TFleetDetails = z.infer<typeof ZFleetDetails>;
 export type TTrendedCount = z.infer<typeof zCount>;
@@ -83,7 +83,7 @@ export const ZRevenueEvolution = z.object({
   graph: z.enum(REVENUE_GRAPHS),
   year: z.number(),
   periods: z.array(z.object({ key: z.string(), label: z.string(), start_date: z.string(), end_date: z.string() })),
-  series: z.array(ZRevenueSeries).describe('Autres, VTC (opérations recette), Courses ; une valeur par période'),
+  series: z.array(ZRevenueSeries).describe('Autres, VTC (opérations recette), Courses ; une valeur par période'),
   total: z.number(),
 });
 export type TRevenueEvolution = z.infer<typeof ZRevenueEvolution>;

@@ -15,9 +15,9 @@ export const zPhone = z
   .pipe(z.string().min(1, 'Le numéro de téléphone est requis').regex(PHONE_PATTERN, 'Format de numéro de téléphone invalide'));
 
 export const zEmail = z
-  .string({ error: "L'email est requis !" })
+  .string({ error: "L'email est requis !" })
   .trim()
-  .min(1, "L'email est requis !")
+  .min(1, "L'email est requis !")
   .regex(EMAIL_PATTERN, "Format d'email invalide")
   .transform((v) => v.toLowerCase());
 

@@ -6,7 +6,7 @@
 export const SUCCESS_MESSAGES = {
   OTP_SENT: 'Code OTP envoyé avec succès',
   PASSWORD_RESET: 'Mot de passe réinitialisé avec succès',
-  PIN_SET: 'Code PIN défini avec succès !',
+  PIN_SET: 'Code PIN défini avec succès !',
   PASSWORD_CHANGED: 'Mot de passe mis à jour.',
   ROLE_ADDED: 'Rôle ajouté avec succès',
   ROLE_UPDATED: 'Rôle modifié avec succès',
@@ -28,7 +28,7 @@ export const SUCCESS_MESSAGES = {
   VEHICLE_GROUP_DELETED: 'Groupe supprimé',
   // Drivers (issue 4).
   DRIVER_ADDED: 'Chauffeur ajouté avec succès',
-  DRIVER_UPDATED: 'Chauffeur mis à jour avec succès !',
+  DRIVER_UPDATED: 'Chauffeur mis à jour avec succès !',
   DRIVER_MODIFIED: 'Chauffeur modifié',
   LICENCE_ADDED: 'Type de permis ajouté',
   // Vehicles (issue 4).

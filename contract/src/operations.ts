@@ -41,9 +41,9 @@ export const OPERATION_MESSAGES = {
   components: 'Vous devez spécifier les éléments concernés',
   // Beyond the spec's eight, checked after them.
   amountPositive: 'Le montant doit être supérieur à 0',
-  amountDecimals: 'Montant invalide : trop de décimales pour la devise du parc',
+  amountDecimals: 'Montant invalide : trop de décimales pour la devise du parc',
   litresPositive: 'La consommation doit être un nombre positif (2 décimales au plus)',
-  componentAmounts: 'Entrez tous les montants !',
+  componentAmounts: 'Entrez tous les montants !',
   cancelComment: "Vous devez préciser le motif de l'annulation",
   cancelConfirm: 'Cette action est irréversible',
   noVehicle: 'Aucun véhicule trouvé',
@@ -151,8 +151,8 @@ const zId = z.union([zText, z.number().transform(String)]);
  */
 export const ZFundMovementInput = z.object({
   sub_account_id: zText.optional().describe("L'id du sous-compte, ou la valeur 'code/id' du sélecteur"),
-  caisse_id: zText.optional().describe('Sans caisse, avec ACCESS_CAISSE_CASH : le compte cash par défaut'),
-  amount: zNumberish.optional().describe('Dans la devise du parc ; pour la maintenance, la somme des éléments'),
+  caisse_id: zText.optional().describe('Sans caisse, avec ACCESS_CAISSE_CASH : le compte cash par défaut'),
+  amount: zNumberish.optional().describe('Dans la devise du parc ; pour la maintenance, la somme des éléments'),
   date: zText.optional().describe("yyyy-MM-ddTHH:mm:ss, heure du parc"),
   comment: zText.max(1000, 'Le commentaire ne peut pas dépasser 1000 caractères').optional(),
   file_link: zText.optional().describe("Le chemin rendu par POST /file/upload ou /file/upload/file ('/api/file/<id>') ou l'id"),
@@ -257,7 +257,7 @@ export type TOperationCancel = z.input<typeof ZOperationCancel>;
 export const ZDayAssignmentQuery = z.object({
   driver_id: zUuidish.optional(),
   vehicle_id: zUuidish.optional(),
-  date: z.string().trim().optional().describe('yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss ; aujourd’hui par défaut'),
+  date: z.string().trim().optional().describe('yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss ; aujourd’hui par défaut'),
   park_id: z.string().optional(),
 });
 export const ZDayAssignment = z.object({

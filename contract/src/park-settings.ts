@@ -66,8 +66,8 @@ export const ZParkUpdate = z.object({
     .optional(),
   phone: zPhone.optional(),
   legal_notice: z.string().trim().max(2000, 'Les mentions légales ne peuvent pas dépasser 2000 caractères').optional(),
-  operations_need_confirmation: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional(),
-  remove_logo: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional().describe('true clears the logo'),
+  operations_need_confirmation: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional(),
+  remove_logo: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional().describe('true clears the logo'),
   clear: zClear(PARK_CLEARABLE_FIELDS).describe('Optional fields to empty (blank values are cleaned out of bodies)'),
 });
 export type TParkUpdate = z.infer<typeof ZParkUpdate>;

@@ -40,12 +40,12 @@ export const PNL_MESSAGES = {
   nameTooLong: 'Le nom de la catégorie ne peut pas dépasser 100 caractères',
   type: 'Le type doit être profit ou perte',
   depthReached: '(limite atteinte)',
-  depthReachedLong: 'Impossible d’ajouter une sous-catégorie ici : 3 niveaux au plus (limite atteinte)',
+  depthReachedLong: 'Impossible d’ajouter une sous-catégorie ici : 3 niveaux au plus (limite atteinte)',
   typeOfParent: 'Une sous-catégorie a le type de sa catégorie',
   nameTaken: 'Une catégorie porte déjà ce nom à cet endroit',
   notFound: 'Catégorie introuvable',
-  hasOperations: 'Cette catégorie a des opérations : elle ne peut pas être supprimée',
-  defaultAccount: 'Cette catégorie est utilisée par Flotte (recettes, carburant, salaires ...) : elle ne peut pas être supprimée',
+  hasOperations: 'Cette catégorie a des opérations : elle ne peut pas être supprimée',
+  defaultAccount: 'Cette catégorie est utilisée par Flotte (recettes, carburant, salaires ...) : elle ne peut pas être supprimée',
 } as const;
 
 export const PNL_SUCCESS = { added: 'Catégorie ajoutée', updated: 'Catégorie modifiée', deleted: 'Catégorie supprimée' } as const;

@@ -52,7 +52,7 @@ export const RECIPE_COLLECTION_MESSAGES = {
   chooseDriver: 'Choisissez un chauffeur',
   sameDriver: 'Choisissez un chauffeur différent du chauffeur actuel',
   amountAboveRemaining: 'Le montant dépasse le reste à encaisser de la recette',
-  soldNotForExpected: "Le solde du chauffeur ne peut pas payer une recette attendue : choisissez espèces ou mobile money",
+  soldNotForExpected: "Le solde du chauffeur ne peut pas payer une recette attendue : choisissez espèces ou mobile money",
   chooseRecipes: 'Choisissez au moins une recette',
   operatorAndPhone: "Choisissez l'opérateur et saisissez le numéro de téléphone",
   vehicleRequired: 'Vous devez préciser le véhicule concerné',
@@ -230,9 +230,9 @@ const zOperatorId = z.union([z.string().trim(), z.number().transform(String)]).o
 const zPaymentType = (types: readonly [string, ...string[]]) => z.enum(types as [TRecipePaymentType, ...TRecipePaymentType[]], { error: M.requiredFields });
 
 const paymentMeans = {
-  caisse_id: zUuidOf('Caisse introuvable').optional().describe('Espèces : sans caisse, le compte cash par défaut (ACCESS_CAISSE_CASH)'),
-  operator_id: zOperatorId.describe('Mobile money : opérateur (GET /operator)'),
-  phone: z.string().trim().optional().describe('Mobile money : numéro du chauffeur'),
+  caisse_id: zUuidOf('Caisse introuvable').optional().describe('Espèces : sans caisse, le compte cash par défaut (ACCESS_CAISSE_CASH)'),
+  operator_id: zOperatorId.describe('Mobile money : opérateur (GET /operator)'),
+  phone: z.string().trim().optional().describe('Mobile money : numéro du chauffeur'),
   comment: zOptText(1000),
   park_id: z.string().optional(),
 };
@@ -269,7 +269,7 @@ export const ZExceptionalPaymentInput = z.object({
   driver_id: zUuidOf(M.requiredFields),
   vehicle_id: zUuidOf('Véhicule introuvable').optional(),
   payment_type: zPaymentType(RECIPE_PAYMENT_TYPES),
-  date: zDayParam.optional().describe("yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss ; aujourd'hui par défaut"),
+  date: zDayParam.optional().describe("yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss ; aujourd'hui par défaut"),
   description: zOptText(1000),
   ...paymentMeans,
 });

@@ -18,7 +18,7 @@ export const SALARY_MESSAGES = {
   ownerOnly: 'Seul le propriétaire de la flotte peut effectuer des paiements de salaire.',
   nothingToPay: 'Aucun salaire à payer pour cette période',
   notSettled: 'Recette non soldée',
-  salaryDay: 'Jour de salaire : le chauffeur a gardé la recette du jour',
+  salaryDay: 'Jour de salaire : le chauffeur a gardé la recette du jour',
   driver: 'Choisissez un chauffeur',
   date: 'Date invalide (format attendu yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss)',
   paymentType: 'Mode de paiement invalide (cash ou sold)',
@@ -57,8 +57,8 @@ const zDay = z
 
 export const ZSalaryQuery = z.object({
   driver_id: zUuid,
-  start_date: zDay.describe('yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss : le jour compte'),
-  end_date: zDay.describe('yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss : le jour compte (inclus)'),
+  start_date: zDay.describe('yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss : le jour compte'),
+  end_date: zDay.describe('yyyy-MM-dd ou yyyy-MM-ddTHH:mm:ss : le jour compte (inclus)'),
   park_id: z.string().optional(),
 });
 export type TSalaryQuery = z.input<typeof ZSalaryQuery>;
@@ -127,7 +127,7 @@ export const ZSalaryPaymentInput = z.object({
   start_date: zDay,
   end_date: zDay,
   payment_type: z.enum(SALARY_PAYMENT_TYPES, { error: SALARY_MESSAGES.paymentType }),
-  caisse_id: z.string().trim().optional().describe('Pour cash ; sans elle, le compte cash par défaut'),
+  caisse_id: z.string().trim().optional().describe('Pour cash ; sans elle, le compte cash par défaut'),
   contraventions_to_reduct_on_salary: z
     .array(z.string().trim().regex(/^[0-9a-f-]{36}$/i, SALARY_MESSAGES.penalties), { error: SALARY_MESSAGES.penalties })
     .max(SALARY_PENALTIES_LIMIT, SALARY_MESSAGES.penalties)

@@ -25,7 +25,7 @@ export const zFormBoolean = z.preprocess((v) => {
   if (v === 1) return true;
   if (v === 0) return false;
   return v;
-}, z.boolean({ error: 'Valeur attendue : true ou false' }));
+}, z.boolean({ error: 'Valeur attendue : true ou false' }));
 
 /** A reference-data id (type, brand, model, colour ...): required, with the form's message. */
 export const zRefId = (message: string) =>

@@ -74,7 +74,7 @@ export const VEHICLE_MESSAGES = {
   endBeforeStart: 'La date de fin doit être postérieure à la date de début',
   tarif: 'Tarif invalide',
   date: 'Date invalide (format attendu yyyy-MM-dd)',
-  updateType: 'Section inconnue : general, planning, recipe ou document attendu',
+  updateType: 'Section inconnue : general, planning, recipe ou document attendu',
 } as const;
 const VM = VEHICLE_MESSAGES;
 

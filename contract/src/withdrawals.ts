@@ -44,7 +44,7 @@ export const WITHDRAW_MESSAGES = {
   reasonTooLong: 'Le motif ne peut pas dépasser 500 caractères',
   caisseRequired: 'Veuillez sélectionner une caisse',
   /** Spec 001 section 5: the withdrawal dialog's warning. */
-  checkFields: 'Vérifiez que tous les champs sont corrects !',
+  checkFields: 'Vérifiez que tous les champs sont corrects !',
   /** Spec 001 sections 6 and 8. */
   noPermission: "Vous n'avez pas les permissions nécessaires pour effectuer cette action",
   noMeans: 'Aucun moyen de paiement trouvé',
@@ -57,12 +57,12 @@ const M = WITHDRAW_MESSAGES;
 export const WITHDRAW_SUCCESS = {
   meansAdded: 'Moyen de retrait ajouté',
   meansUpdated: 'Mise à jour effectuée',
-  meansDeleted: 'Suppression du moyen de retrait réussie !',
+  meansDeleted: 'Suppression du moyen de retrait réussie !',
   withdrawn: 'Retrait effectué',
   /** A payout the operator has not confirmed yet. */
   initiated: 'Transaction initiée',
   creditInitiated: 'Transaction initiée avec succès',
-  credited: 'Opération réussie !',
+  credited: 'Opération réussie !',
 } as const;
 
 /** GET /vtc-withdraw: the modes of a country (the park's by default). */

@@ -51,7 +51,7 @@ export function readinessCheck(database: Pick<Database, 'pool'>, opts: { timeout
  */
 export function registerHealth(api: FastifyInstance, database: Pick<Database, 'pool'>): void {
   const ready = readinessCheck(database);
-  api.get('/health', { config: { auth: 'public' }, schema: { tags: ['platform'], summary: 'Prêt à servir : la base de données répond (503 sinon)' } }, async () => {
+  api.get('/health', { config: { auth: 'public' }, schema: { tags: ['platform'], summary: 'Prêt à servir : la base de données répond (503 sinon)' } }, async () => {
     if (!(await ready())) throw new AppError('SERVICE_UNAVAILABLE');
     return ok({ status: 'ok' });
   });

@@ -61,7 +61,7 @@ describe('integer ids beyond what an integer column holds', () => {
 describe('an unknown permission in a role', () => {
   it('is named when it looks like a permission code, and otherwise not repeated', async () => {
     const coded = await asOwner('POST', '/api/role-name/add', { name: 'Rôle', permissions: ['VOLER_LA_CAISSE'] });
-    expect(coded.message).toContain('Permission inconnue : VOLER_LA_CAISSE');
+    expect(coded.message).toContain('Permission inconnue : VOLER_LA_CAISSE');
     const text = '<script>alert(1)</script>';
     const other = await asOwner('POST', '/api/role-name/add', { name: 'Rôle', permissions: [text] });
     expect(other.status).toBe(400);

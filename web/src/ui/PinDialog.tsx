@@ -5,7 +5,7 @@ import { authApi } from '../features/auth/auth-api.ts';
 import { ApiError } from '../api/api-error.ts';
 import { PinCodeInput } from './PinCodeInput.tsx';
 
-export const PIN_SUCCESS_MESSAGE = 'Identité vérifiée avec succès !';
+export const PIN_SUCCESS_MESSAGE = 'Identité vérifiée avec succès !';
 export const PIN_INCORRECT_MESSAGE = 'Code PIN incorrect. Veuillez réessayer.';
 /** Spec: the success state closes 2 seconds later and then runs the waiting action. */
 export const PIN_SUCCESS_CLOSE_MS = 2000;

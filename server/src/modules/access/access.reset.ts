@@ -32,7 +32,7 @@ registerResetOption({
 registerResetOption({
   code: 'roles',
   label: 'Rôles',
-  description: 'Supprime les rôles créés ou modifiés et rétablit les rôles par défaut ; plus aucun administrateur ne garde de rôle.',
+  description: 'Supprime les rôles créés ou modifiés et rétablit les rôles par défaut ; plus aucun administrateur ne garde de rôle.',
   order: 20,
   async reset(tx, parkId) {
     // Deleting a role deletes its assignments (profile_roles cascades).

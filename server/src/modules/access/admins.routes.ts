@@ -71,7 +71,7 @@ async function adminInput<S extends typeof ZAdminInput | typeof ZAdminUpdate>(
 }
 
 const formNote =
-  'Form data (avec le fichier `image`) ou JSON. `role_ids` : champs répétés, `role_ids[]`, ou un tableau JSON.';
+  'Form data (avec le fichier `image`) ou JSON. `role_ids` : champs répétés, `role_ids[]`, ou un tableau JSON.';
 
 /** The park's administrators: list, add, edit, remove (issue 3, section B). */
 export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: FilesDeps }> = async (app, { deps, files }) => {
@@ -104,7 +104,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
     config: manage,
     schema: {
       tags,
-      summary: 'Modifie un administrateur (rôles, nom, photo ; coordonnées tant que l’invitation est en attente)',
+      summary: 'Modifie un administrateur (rôles, nom, photo ; coordonnées tant que l’invitation est en attente)',
       description: formNote,
       consumes: ['multipart/form-data', 'application/json'],
       params: z.object({ id: z.string().regex(UUID_PATTERN, 'Identifiant invalide') }),
@@ -122,7 +122,7 @@ export const adminsRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; files: File
     config: manage,
     schema: {
       tags,
-      summary: "Retire un administrateur du parc : son accès s'arrête immédiatement",
+      summary: "Retire un administrateur du parc : son accès s'arrête immédiatement",
       querystring: ZRemoveProfileQuery,
       response: { 200: zEnvelope(z.object({ profile_id: z.string() })) },
     },

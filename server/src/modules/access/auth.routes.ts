@@ -89,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   // bearer's session (and the refresh token of the cookie or the body when it is readable).
   app.post('/logout', {
     config: { auth: 'public' },
-    schema: { tags: ['auth'], summary: 'Déconnexion : révoque la session', body: ZRefreshToken.nullish().catch(null), response: { 200: zEnvelope(z.null()) } },
+    schema: { tags: ['auth'], summary: 'Déconnexion : révoque la session', body: ZRefreshToken.nullish().catch(null), response: { 200: zEnvelope(z.null()) } },
   }, async (req, reply) => {
     const bearer = req.headers.authorization?.startsWith('Bearer ') ? req.headers.authorization.slice(7) : undefined;
     const claims = bearer ? await verifyAccessToken(deps.jwtSecret, bearer).catch(() => null) : null;

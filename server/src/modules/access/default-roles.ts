@@ -7,7 +7,7 @@ import type { Permission } from '@flotte/contract';
 export const DEFAULT_ROLES: { name: string; description: string; permissions: Permission[] }[] = [
   {
     name: 'Gestionnaire',
-    description: 'Gère la flotte au quotidien : véhicules, chauffeurs, entretiens, recettes et opérations.',
+    description: 'Gère la flotte au quotidien : véhicules, chauffeurs, entretiens, recettes et opérations.',
     permissions: [
       'VIEW_DASHBOARD', 'MANAGE_DRIVER_VEHICLE', 'MANAGE_MAINTENANCE', 'CHECKING', 'MANAGE_VEHICLE_GROUPS',
       'ENCAISSER', 'MANAGE_AND_UPDATE_RECIPE', 'CREATE_OPERATION', 'READ_FINANCE', 'ACCESS_CAISSE_CASH',

@@ -13,7 +13,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rat
     config: { auth: 'user', rateLimit: { max: rateLimit, timeWindow: '1 minute' } },
     schema: {
       tags: ['account'],
-      summary: 'Change son mot de passe (ancien mot de passe requis) ; ferme les autres sessions',
+      summary: 'Change son mot de passe (ancien mot de passe requis) ; ferme les autres sessions',
       body: ZChangePassword,
       response: { 200: zEnvelope(z.object({ changed: z.literal(true) })) },
     },

@@ -25,7 +25,7 @@ export const pinRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rateLimit: num
   }, async (req) => {
     const c = caller(req);
     await verifyPin(deps, { userId: c.userId, sessionId: c.sessionId, code: req.body.code });
-    return ok({ verified: true as const }, 'Identité vérifiée avec succès !');
+    return ok({ verified: true as const }, 'Identité vérifiée avec succès !');
   });
 
   app.post('/verify-password', {

@@ -22,7 +22,7 @@ describe('PIN code', () => {
     expect(s.has_pin_code).toBe(false);
     const r = await call('/api/update-pin-code', { code: '24680' });
     expect(r.code).toBe(5000);
-    expect(r.message).toBe('Code PIN défini avec succès !');
+    expect(r.message).toBe('Code PIN défini avec succès !');
     expect((await me()).has_pin_code).toBe(true);
   });
 
@@ -46,7 +46,7 @@ describe('PIN code', () => {
     await call('/api/update-pin-code', { code: '24680' });
     const ok = await call('/api/verify-pin-code', { code: '24680' });
     expect(ok.code).toBe(5000);
-    expect(ok.message).toBe('Identité vérifiée avec succès !');
+    expect(ok.message).toBe('Identité vérifiée avec succès !');
     const bad = await call('/api/verify-pin-code', { code: '11111' });
     expect(bad.status).toBe(422);
     expect(bad.message).toBe('Code PIN incorrect. Veuillez réessayer.');

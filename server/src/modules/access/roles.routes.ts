@@ -66,6 +66,6 @@ export const rolesRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps }> = async (a
   }, async (req) => ok(await roles.profilePermissions(deps, actingProfile(req), req.params.profile_id)));
 
   app.get('/access-root', {
-    schema: { tags, summary: 'Le profil actif est-il le propriétaire du parc ?', response: { 200: zEnvelope(ZAccessRoot) } },
+    schema: { tags, summary: 'Le profil actif est-il le propriétaire du parc ?', response: { 200: zEnvelope(ZAccessRoot) } },
   }, async (req) => ok(roles.accessRoot(actingProfile(req))));
 };

@@ -153,7 +153,7 @@ export async function deleteRole(deps: AccessDeps, parkId: string, id: string): 
   if (deleted.length) return { id };
   const { adminsCount } = await findRole(deps.db, parkId, id);
   throw new AppError('ROLE_IN_USE', {
-    message: `Ce rôle est attribué à ${adminsCount} administrateur(s) : retirez-le-leur avant de le supprimer.`,
+    message: `Ce rôle est attribué à ${adminsCount} administrateur(s) : retirez-le-leur avant de le supprimer.`,
     data: { admins_count: adminsCount },
   });
 }

@@ -95,7 +95,7 @@ describe('POST /api/role-name/add', () => {
       [{ name: 'x'.repeat(51), permissions: ['ENCAISSER'] }, 'Le nom du rôle ne peut pas dépasser 50 caractères'],
       [{ name: 'Rôle', permissions: [] }, 'Sélectionnez au moins une permission'],
       [{ name: 'Rôle' }, 'Sélectionnez au moins une permission'],
-      [{ name: 'Rôle', permissions: ['ENCAISSER', 'VOLER_LA_CAISSE'] }, 'Permission inconnue : VOLER_LA_CAISSE'],
+      [{ name: 'Rôle', permissions: ['ENCAISSER', 'VOLER_LA_CAISSE'] }, 'Permission inconnue : VOLER_LA_CAISSE'],
       [{ name: 'Rôle', description: 'd'.repeat(201), permissions: ['ENCAISSER'] }, 'La description ne peut pas dépasser 200 caractères'],
     ];
     for (const [body, message] of cases) {
@@ -162,7 +162,7 @@ describe('DELETE /api/role-name/delete/{id}', () => {
     const role = await roleByName('Caissier');
     const held = await ctx.api('DELETE', `/api/role-name/delete/${role.id}`, as(owner));
     expect(held.status).toBe(409);
-    expect(held.message).toBe('Ce rôle est attribué à 1 administrateur(s) : retirez-le-leur avant de le supprimer.');
+    expect(held.message).toBe('Ce rôle est attribué à 1 administrateur(s) : retirez-le-leur avant de le supprimer.');
     expect(await roleByName('Caissier')).toBeTruthy();
 
     const removed = await ctx.api('DELETE', `/api/park/remove-profile?park_id=${fx.park.id}&profile_id=${m.session.profile_id}`, as(owner));

@@ -35,7 +35,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     schema: {
       tags,
       summary:
-        "État comptable : revenus, dépenses et résultat d'une période (par défaut le mois en cours jusqu'à aujourd'hui, ou le mois précédent avant le 7) et de la même période le mois précédent, par catégorie et sous-catégorie, avec l'évolution (up, down, unchanged). groupe_id : les opérations des véhicules de ce groupe.",
+        "État comptable : revenus, dépenses et résultat d'une période (par défaut le mois en cours jusqu'à aujourd'hui, ou le mois précédent avant le 7) et de la même période le mois précédent, par catégorie et sous-catégorie, avec l'évolution (up, down, unchanged). groupe_id : les opérations des véhicules de ce groupe.",
       querystring: ZAccountingStateQuery,
       response: { 200: zEnvelope(ZAccountingState) },
     },
@@ -45,7 +45,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     config: readFinance,
     schema: {
       tags,
-      summary: "Compte de résultat d'une année (par défaut l'année en cours) : chaque catégorie et sous-compte mois par mois, avec les totaux mensuels des revenus, des dépenses et du résultat.",
+      summary: "Compte de résultat d'une année (par défaut l'année en cours) : chaque catégorie et sous-compte mois par mois, avec les totaux mensuels des revenus, des dépenses et du résultat.",
       querystring: ZAccountingPnlQuery,
       response: { 200: zEnvelope(ZAccountingPnl) },
     },
@@ -56,7 +56,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     schema: {
       tags,
       summary:
-        "Diagramme du compte de résultat : revenus et dépenses mois par mois sur la période (par défaut les 12 derniers mois, 36 au plus) et le total de chaque catégorie. groupe_id : les opérations des véhicules de ce groupe.",
+        "Diagramme du compte de résultat : revenus et dépenses mois par mois sur la période (par défaut les 12 derniers mois, 36 au plus) et le total de chaque catégorie. groupe_id : les opérations des véhicules de ce groupe.",
       querystring: ZAccountingDiagramQuery,
       response: { 200: zEnvelope(ZAccountingDiagram) },
     },
@@ -67,7 +67,7 @@ export const accountingRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     schema: {
       tags,
       summary:
-        "Chiffres clés : revenus, dépenses et résultat du mois en cours et du mois précédent entier, l'évolution du mois en cours contre les mêmes jours du mois précédent, le solde de chaque caisse, leur total, le solde du parc (mobile money) et le total détenu.",
+        "Chiffres clés : revenus, dépenses et résultat du mois en cours et du mois précédent entier, l'évolution du mois en cours contre les mêmes jours du mois précédent, le solde de chaque caisse, leur total, le solde du parc (mobile money) et le total détenu.",
       querystring: ZAccountingTotalQuery,
       response: { 200: zEnvelope(ZAccountingTotals) },
     },

@@ -89,7 +89,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   });
 
   app.get('/vehicle-contract', {
-    schema: { tags, summary: 'Types de contrat : communs et ceux du parc, par nom', response: refList },
+    schema: { tags, summary: 'Types de contrat : communs et ceux du parc, par nom', response: refList },
   }, async (req) => ok(await catalog.listScoped(db, 'contractType', actingProfile(req).parkId)));
 
   app.post('/vehicle-contract', {
@@ -98,7 +98,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   }, async (req) => ok(await catalog.addScoped(db, 'contractType', actingProfile(req).parkId, req.body.name), SUCCESS_MESSAGES.CONTRACT_TYPE_ADDED));
 
   app.get('/document-type', {
-    schema: { tags, summary: 'Types de document : communs et ceux du parc (1 = Assurance)', response: refList },
+    schema: { tags, summary: 'Types de document : communs et ceux du parc (1 = Assurance)', response: refList },
   }, async (req) => ok(await catalog.listScoped(db, 'documentType', actingProfile(req).parkId)));
 
   app.post('/document-type/add', {
@@ -115,7 +115,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   }, async (req) => ok(await catalog.listScoped(db, 'driverType', actingProfile(req).parkId)));
 
   app.get('/driver-group', {
-    schema: { tags, summary: 'Groupes de chauffeurs : communs et ceux du parc, par nom', response: refList },
+    schema: { tags, summary: 'Groupes de chauffeurs : communs et ceux du parc, par nom', response: refList },
   }, async (req) => ok(await catalog.listScoped(db, 'driverGroup', actingProfile(req).parkId)));
 
   app.post('/driver-group', {
@@ -133,7 +133,7 @@ export const catalogRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   });
 
   app.get('/car-component', {
-    schema: { tags, summary: 'Éléments du véhicule (pièces) : communs et ceux du parc, par nom', response: refList },
+    schema: { tags, summary: 'Éléments du véhicule (pièces) : communs et ceux du parc, par nom', response: refList },
   }, async (req) => ok(await catalog.listScoped(db, 'carComponent', actingProfile(req).parkId)));
 
   // Added from the 'Éléments concernés' checklist of an operation or of a maintenance: either right will do.

@@ -55,7 +55,7 @@ export function removeSuspension(deps: DriversDeps, parkId: string, id: string) 
   return transition(deps, parkId, id, {
     from: SUSPENDED,
     set: { blockedAt: null, blockReason: null },
-    refused: { active: "Ce chauffeur n'est pas suspendu", deactivated: "Ce chauffeur est désactivé : activez-le plutôt" },
+    refused: { active: "Ce chauffeur n'est pas suspendu", deactivated: "Ce chauffeur est désactivé : activez-le plutôt" },
   });
 }
 
@@ -73,7 +73,7 @@ export function activateDriver(deps: DriversDeps, parkId: string, id: string) {
   return transition(deps, parkId, id, {
     from: DEACTIVATED,
     set: { desactivateAt: null, blockedAt: null, blockReason: null },
-    refused: { active: 'Ce chauffeur est déjà actif', suspended: "Ce chauffeur est suspendu : levez plutôt la suspension" },
+    refused: { active: 'Ce chauffeur est déjà actif', suspended: "Ce chauffeur est suspendu : levez plutôt la suspension" },
   });
 }
 

@@ -39,7 +39,7 @@ describe('status transitions', () => {
     const again = await suspend(d.id);
     expect(again.status).toBe(409);
     expect(again.message).toBe('Ce chauffeur est déjà suspendu');
-    expect((await get(`/api/driver/activate/${d.id}`)).message).toBe('Ce chauffeur est suspendu : levez plutôt la suspension');
+    expect((await get(`/api/driver/activate/${d.id}`)).message).toBe('Ce chauffeur est suspendu : levez plutôt la suspension');
 
     const lifted = await get(`/api/driver/remove-suspension/${d.id}`);
     expect(lifted.message).toBe('Chauffeur modifié');
@@ -59,7 +59,7 @@ describe('status transitions', () => {
     const s = await suspend(d.id);
     expect(s.status).toBe(409);
     expect(s.message).toBe('Un chauffeur désactivé ne peut pas être suspendu');
-    expect((await get(`/api/driver/remove-suspension/${d.id}`)).message).toBe('Ce chauffeur est désactivé : activez-le plutôt');
+    expect((await get(`/api/driver/remove-suspension/${d.id}`)).message).toBe('Ce chauffeur est désactivé : activez-le plutôt');
 
     const on = await get(`/api/driver/activate/${d.id}`);
     expect(on.message).toBe('Chauffeur modifié');

@@ -84,7 +84,7 @@ async function driverInput<S extends typeof ZDriverInput | typeof ZDriverUpdate>
 }
 
 const formNote =
-  'Form data (avec le fichier `image`) ou JSON. `permis` : tableau JSON de {type, driver_licence_number, permanent, delivery_at, expire_at, country_delivery} ; `days_off` : tableau JSON de jours (1 = lundi … 7 = dimanche).';
+  'Form data (avec le fichier `image`) ou JSON. `permis` : tableau JSON de {type, driver_licence_number, permanent, delivery_at, expire_at, country_delivery} ; `days_off` : tableau JSON de jours (1 = lundi … 7 = dimanche).';
 
 /** The park's drivers (issue 4, section 5; spec 000 sections 3 to 5 'Driver'). */
 export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: FilesDeps }> = async (app, { deps, files }) => {
@@ -93,7 +93,7 @@ export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: Fi
   app.get('/driver', {
     schema: {
       tags,
-      summary: 'Chauffeurs du parc : recherche (noms, téléphone, CNI), statut, affectables, libres à une date',
+      summary: 'Chauffeurs du parc : recherche (noms, téléphone, CNI), statut, affectables, libres à une date',
       querystring: ZDriverListQuery,
       response: { 200: zEnvelope(zPage(ZDriver)) },
     },
@@ -127,7 +127,7 @@ export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: Fi
     config: manage,
     schema: {
       tags,
-      summary: 'Modifie un chauffeur (permis et jours de repos envoyés : remplacent les listes)',
+      summary: 'Modifie un chauffeur (permis et jours de repos envoyés : remplacent les listes)',
       description: formNote,
       consumes: ['multipart/form-data', 'application/json'],
       params: zIdParams,

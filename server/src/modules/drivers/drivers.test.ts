@@ -214,7 +214,7 @@ describe('PUT /api/driver/update/{id}', () => {
       permis: [{ ...licenceB, driver_licence_number: 'CM-B-0002' }, { type: 'A', driver_licence_number: 'MOTO-1', permanent: true, delivery_at: '2015-01-01' }],
     });
     expect(r.status).toBe(200);
-    expect(r.message).toBe('Chauffeur mis à jour avec succès !');
+    expect(r.message).toBe('Chauffeur mis à jour avec succès !');
     expect(r.data).toMatchObject({
       first_name: 'Serge-Alain',
       last_name: 'Mbarga',
@@ -268,7 +268,7 @@ describe('PUT /api/driver/update/{id}', () => {
       { field: 'image', filename: 'p.png', content: TINY_PNG },
     ]);
     const r = await update(d.id, body, owner, headers);
-    expect(r.message).toBe('Chauffeur mis à jour avec succès !');
+    expect(r.message).toBe('Chauffeur mis à jour avec succès !');
     expect(r.data).toMatchObject({ last_name: 'Ngono', days_off: [5, 6] });
     expect(r.data.image).toMatch(/^\/api\/file\/signed\//);
     expect((await update(d.id, { phone: 'abc' })).message).toBe('Format de numéro de téléphone invalide');

@@ -6,7 +6,7 @@ import { deleteParkFileRows, fileIdOfPath, unlinkStored } from './park-uploads.t
 registerResetOption({
   code: 'files',
   label: 'Fichiers',
-  description: "Supprime les fichiers téléversés qui ne servent plus (anciennes photos, pièces, factures) ; le logo, les photos de profil et ce que le parc affiche encore sont conservés.",
+  description: "Supprime les fichiers téléversés qui ne servent plus (anciennes photos, pièces, factures) ; le logo, les photos de profil et ce que le parc affiche encore sont conservés.",
   order: 90,
   async reset(tx, parkId, ctx) {
     // Read now, inside the transaction: options that ran before (vehicles ...) freed their files.

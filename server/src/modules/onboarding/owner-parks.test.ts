@@ -22,7 +22,7 @@ describe('POST /api/park', () => {
     const { s } = await owner();
     const r = await ctx.api('POST', '/api/park', { ...as(s), body: { name: 'Parc de Dakar', city: 'Dakar', country_code: 'SN' } });
     expect(r.status, r.message).toBe(200);
-    expect(r.message).toBe('Parc créé : Parc de Dakar');
+    expect(r.message).toBe('Parc créé : Parc de Dakar');
     expect(r.data).toMatchObject({ type: 'proprietaire', role: 'OWNER', roles: [] });
     expect(r.data.park).toMatchObject({ name: 'Parc de Dakar', city: 'Dakar', country_code: 'SN', currency: 'XOF', phone_code: '221', time_zone: 'Africa/Dakar' });
     for (const setup of registeredParkSetups()) {

@@ -18,7 +18,7 @@ export const ownerParksRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rateLim
     schema: {
       tags,
       summary:
-        "Crée un autre parc pour le propriétaire (le profil actif doit être celui d'un propriétaire) : nom, ville, pays ; le pays donne la devise, l'indicatif et le fuseau horaire. " +
+        "Crée un autre parc pour le propriétaire (le profil actif doit être celui d'un propriétaire) : nom, ville, pays ; le pays donne la devise, l'indicatif et le fuseau horaire. " +
         'Le parc commence vide, avec ses rôles, son plan de comptes et sa caisse par défaut. Répond le profil de propriétaire dans le nouveau parc (à envoyer dans profile_id pour y travailler).',
       body: ZNewPark,
       response: { 200: zEnvelope(ZProfileSummary) },
@@ -32,13 +32,13 @@ export const ownerParksRoutes: FastifyPluginAsyncZod<{ deps: AccessDeps; rateLim
       countryCode: req.body.country_code,
     });
     const created = (await userProfiles(deps, userId)).find((p) => p.id === profile.id)!;
-    return ok(created, `Parc créé : ${created.park.name}`);
+    return ok(created, `Parc créé : ${created.park.name}`);
   });
 
   app.get('/park/checklist', {
     schema: {
       tags,
-      summary: "Premiers pas du parc actif : un véhicule, un chauffeur, le planning, les recettes, un agent ; chacun fait ou non",
+      summary: "Premiers pas du parc actif : un véhicule, un chauffeur, le planning, les recettes, un agent ; chacun fait ou non",
       response: { 200: zEnvelope(ZParkChecklist) },
     },
   }, async (req) => ok(await parkChecklist(deps.db, actingProfile(req).parkId)));

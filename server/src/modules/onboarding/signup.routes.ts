@@ -35,7 +35,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     schema: {
       tags,
       summary:
-        "Création d'un compte de propriétaire : qui il est, son parc, son contact et son mot de passe ; envoie un code au téléphone ou à l'email choisi. " +
+        "Création d'un compte de propriétaire : qui il est, son parc, son contact et son mot de passe ; envoie un code au téléphone ou à l'email choisi. " +
         "Rien n'est créé avant la confirmation du code. La réponse ne dit jamais si le contact a déjà un compte (son titulaire reçoit un message à la place du code). 403 quand les inscriptions sont fermées.",
       body: ZRegister,
       response: { 200: zEnvelope(ZSentCode) },
@@ -46,7 +46,7 @@ export const signupRoutes: FastifyPluginAsyncZod<SignupRoutesOptions> = async (a
     config: limited,
     schema: {
       tags,
-      summary: 'Confirme le code : crée le compte, le parc (avec tout ce avec quoi un parc commence) et le profil de propriétaire, et ouvre la session',
+      summary: 'Confirme le code : crée le compte, le parc (avec tout ce avec quoi un parc commence) et le profil de propriétaire, et ouvre la session',
       body: ZRegisterVerify,
       response: { 200: zEnvelope(ZSession) },
     },

@@ -10,7 +10,7 @@ registerResetOption({
   code: 'operations',
   label: 'Opérations et soldes',
   description:
-    'Supprime toutes les opérations (revenus, dépenses, annulations), les transferts et retraits, et remet à zéro le grand livre : soldes des caisses, du parc, des chauffeurs et du compte de résultat. Les caisses et les catégories restent.',
+    'Supprime toutes les opérations (revenus, dépenses, annulations), les transferts et retraits, et remet à zéro le grand livre : soldes des caisses, du parc, des chauffeurs et du compte de résultat. Les caisses et les catégories restent.',
   order: 40,
   async reset(tx, parkId) {
     // First, as it may refuse: withdrawals, transfers and payments go with the postings they made.

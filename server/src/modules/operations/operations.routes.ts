@@ -62,7 +62,7 @@ export const operationsRoutes: FastifyPluginAsyncZod<{ deps: OperationsDeps }> =
     config: { permission: 'CANCEL_OPERATION', idempotent: true },
     schema: {
       tags,
-      summary: "Annule une opération (irréversible) : écriture d'annulation si elle était confirmée, 'Refusé' sinon",
+      summary: "Annule une opération (irréversible) : écriture d'annulation si elle était confirmée, 'Refusé' sinon",
       params: zIdParams,
       body: ZOperationCancel,
       response: { 200: zEnvelope(ZOperation) },

@@ -230,7 +230,7 @@ describe('the chart keeps the accounts operations are filed under', () => {
     expect((await create({ caisse_id: caisse, date: now(), amount: 100, sub_account_id: sub.data.id }, member)).data.status).toBe('pending');
     const del = await ctx.api('DELETE', `/api/pnl-sub-account/delete/${sub.data.id}`, as(owner));
     expect(del.status).toBe(409);
-    expect(del.message).toBe('Cette catégorie a des opérations : elle ne peut pas être supprimée');
+    expect(del.message).toBe('Cette catégorie a des opérations : elle ne peut pas être supprimée');
   });
 });
 

@@ -22,7 +22,7 @@ export async function resetPark(deps: ParkDeps, v: { parkId: string; options: st
   const unknown = v.options.filter((code) => !all.some((o) => o.code === code));
   if (unknown.length) {
     // The codes are named back only when they look like codes: never arbitrary text in a message.
-    const message = unknown.every(quotable) ? `Élément à réinitialiser inconnu : ${unknown.join(', ')}` : 'Élément à réinitialiser inconnu';
+    const message = unknown.every(quotable) ? `Élément à réinitialiser inconnu : ${unknown.join(', ')}` : 'Élément à réinitialiser inconnu';
     throw new AppError('VALIDATION_FAILED', { message, fieldErrors: [{ field: 'options', message }] });
   }
   const chosen = all.filter((o) => v.options.includes(o.code));

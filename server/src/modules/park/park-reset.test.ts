@@ -52,7 +52,7 @@ describe('PUT /api/park/reset/{parkID}', () => {
     const before = await reset(['roles'], fresh);
     expect(before.status).toBe(403);
     expect(before.code).toBe(4031);
-    expect(before.message).toBe("Vérification d'identité requise : entrez votre code PIN.");
+    expect(before.message).toBe("Vérification d'identité requise : entrez votre code PIN.");
 
     expect((await ctx.api('POST', '/api/verify-pin-code', { token: fresh.token, body: { code: '24680' } })).code).toBe(5000);
     const after = await reset(['roles'], fresh);
@@ -158,7 +158,7 @@ describe('PUT /api/park/reset/{parkID}', () => {
     await addRole(ctx, fx.park.id, 'Comptable', ['READ_FINANCE']);
     const unknown = await reset(['roles', 'vehicules']);
     expect(unknown.status).toBe(400);
-    expect(unknown.message).toBe('Élément à réinitialiser inconnu : vehicules');
+    expect(unknown.message).toBe('Élément à réinitialiser inconnu : vehicules');
     expect(await roleNames(fx.park.id)).toContain('Comptable');
   });
 

@@ -125,7 +125,7 @@ describe('PUT /api/park/{park_id}', () => {
       [{ city: 'D'.repeat(81) }, 'city', 'La ville ne peut pas dépasser 80 caractères'],
       [{ legal_notice: 'x'.repeat(2001) }, 'legal_notice', 'Les mentions légales ne peuvent pas dépasser 2000 caractères'],
       [{ phone: '12345' }, 'phone', 'Format de numéro de téléphone invalide'],
-      [{ operations_need_confirmation: 'peut-être' }, 'operations_need_confirmation', 'Valeur invalide : oui ou non attendu'],
+      [{ operations_need_confirmation: 'peut-être' }, 'operations_need_confirmation', 'Valeur invalide : oui ou non attendu'],
     ];
     for (const [body, field, message] of cases) {
       const r = await put(body);

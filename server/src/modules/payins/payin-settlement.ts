@@ -206,14 +206,14 @@ async function applyPayment(tx: Tx, row: PayinRow, now: Date): Promise<{ detail:
         parkId: row.parkId,
         sourceKind: 'payin_remainder',
         sourceId: row.id,
-        memo: 'Paiement mobile money non affecté : porté au solde du chauffeur',
+        memo: 'Paiement mobile money non affecté : porté au solde du chauffeur',
         createdBy: row.createdBy,
         lines: [
           { accountId: parkBalance, amount: remainder },
           { accountId: await ledgerAccount(tx, row.parkId, 'driver_balance', driverId), amount: -remainder },
         ],
       });
-      notes.push(`${fmt(remainder, row.currency)} n'ont pas pu être affectés aux recettes (déjà encaissées ou supprimées) : portés au solde du chauffeur.`);
+      notes.push(`${fmt(remainder, row.currency)} n'ont pas pu être affectés aux recettes (déjà encaissées ou supprimées) : portés au solde du chauffeur.`);
     } else {
       // No driver to credit: the money is the park's revenue, never lost.
       const recette = await pnlAccountIdByCode(tx, row.parkId, 'recette');
@@ -222,14 +222,14 @@ async function applyPayment(tx: Tx, row: PayinRow, now: Date): Promise<{ detail:
         parkId: row.parkId,
         sourceKind: 'payin_remainder',
         sourceId: row.id,
-        memo: 'Paiement mobile money non affecté : enregistré en recette',
+        memo: 'Paiement mobile money non affecté : enregistré en recette',
         createdBy: row.createdBy,
         lines: [
           { accountId: parkBalance, amount: remainder },
           { accountId: await ledgerAccount(tx, row.parkId, 'pnl', recette), amount: -remainder },
         ],
       });
-      notes.push(`${fmt(remainder, row.currency)} n'ont pu être affectés à aucune recette : enregistrés en recette du parc.`);
+      notes.push(`${fmt(remainder, row.currency)} n'ont pu être affectés à aucune recette : enregistrés en recette du parc.`);
     }
   }
 

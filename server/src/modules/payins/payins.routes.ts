@@ -30,8 +30,8 @@ const webhookRoutes: FastifyPluginAsyncZod<{ deps: PayinsDeps }> = async (app, {
 
   const docs: Record<CollectionClientName, string> = {
     wave: 'Webhook Wave Checkout (checkout.session.completed / payment_failed), signé Wave-Signature',
-    mtn: 'Callback MTN MoMo request-to-pay (X-Callback-Url avec jeton) : le statut est relu auprès de MTN',
-    cinetpay: 'Notification CinetPay (formulaire cpm_*, en-tête x-token HMAC) : le statut est relu auprès de CinetPay',
+    mtn: 'Callback MTN MoMo request-to-pay (X-Callback-Url avec jeton) : le statut est relu auprès de MTN',
+    cinetpay: 'Notification CinetPay (formulaire cpm_*, en-tête x-token HMAC) : le statut est relu auprès de CinetPay',
   };
   for (const name of ['wave', 'mtn', 'cinetpay'] as const) {
     // MTN posts its callbacks with PUT in some environments, POST in others.
@@ -56,7 +56,7 @@ export const payinsRoutes: FastifyPluginAsyncZod<{ deps: PayinsDeps }> = async (
     config: collect,
     schema: {
       tags,
-      summary: "J'ai validé : demande tout de suite à l'opérateur où en est le paiement, et le règle",
+      summary: "J'ai validé : demande tout de suite à l'opérateur où en est le paiement, et le règle",
       params: ZPayinIdParams,
       response: { 200: zEnvelope(ZTransactionValidation) },
     },
@@ -69,7 +69,7 @@ export const payinsRoutes: FastifyPluginAsyncZod<{ deps: PayinsDeps }> = async (
     config: collect,
     schema: {
       tags,
-      summary: "Annuler : la transaction n'est plus attendue (un paiement fait quand même sera encaissé)",
+      summary: "Annuler : la transaction n'est plus attendue (un paiement fait quand même sera encaissé)",
       params: ZPayinIdParams,
       response: { 200: zEnvelope(ZTransactionValidation) },
     },

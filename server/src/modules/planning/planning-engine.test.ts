@@ -279,7 +279,7 @@ describe('vehicles that cannot be driven', () => {
       ['2026-03-03', 'vehicle_maintenance', 'A'],
       ['2026-03-04', 'vehicle_maintenance', 'A'],
     ]);
-    expect(r.vehiclesWithoutPlanning).toEqual([{ vehicleId: 'V1', message: "Véhicule en maintenance : aucun chauffeur n'est planifié" }]);
+    expect(r.vehiclesWithoutPlanning).toEqual([{ vehicleId: 'V1', message: "Véhicule en maintenance : aucun chauffeur n'est planifié" }]);
   });
 
   it('a deactivated vehicle gets no one', () => {
@@ -350,7 +350,7 @@ describe('rotation group interim', () => {
         vehicleId: 'V1',
         driverId: 'A',
         reason: 'day_off',
-        message: 'Chauffeur A est en repos le mercredi 04/03/2026 : Chauffeur C (intérimaire) le remplace',
+        message: 'Chauffeur A est en repos le mercredi 04/03/2026 : Chauffeur C (intérimaire) le remplace',
         replacedById: 'C',
       },
     ]);

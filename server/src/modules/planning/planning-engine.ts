@@ -443,9 +443,9 @@ export function generatePlanning(input: EngineInput): EngineResult {
       case 'driver_busy':
         return `${name} est déjà planifié sur le véhicule ${busyOn ?? ''} le ${frenchDay(day)}`;
       case 'vehicle_maintenance':
-        return `Le véhicule ${vehicle.registrationNumber} est en maintenance : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
+        return `Le véhicule ${vehicle.registrationNumber} est en maintenance : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
       case 'vehicle_deactivated':
-        return `Le véhicule ${vehicle.registrationNumber} est désactivé : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
+        return `Le véhicule ${vehicle.registrationNumber} est désactivé : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
       case 'not_configured':
         return `Le véhicule ${vehicle.registrationNumber} n'a pas de planning de travail configuré`;
     }
@@ -465,7 +465,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
     if (blocked) {
       withoutPlanning.set(
         vehicle.id,
-        blocked === 'vehicle_maintenance' ? "Véhicule en maintenance : aucun chauffeur n'est planifié" : "Véhicule désactivé : aucun chauffeur n'est planifié",
+        blocked === 'vehicle_maintenance' ? "Véhicule en maintenance : aucun chauffeur n'est planifié" : "Véhicule désactivé : aucun chauffeur n'est planifié",
       );
     }
     const v: Compiled = { vehicle, config, times: serviceMinutes(config), salaryDay: salaryDay(config), holder: { vehicleId: vehicle.id, registrationNumber: vehicle.registrationNumber } };
@@ -499,7 +499,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
       vehicleId: vehicle.id,
       driverId: p.driverId,
       reason: p.reason,
-      message: replacedById ? `${text} : ${nameOf(replacedById)} (intérimaire) le remplace` : text,
+      message: replacedById ? `${text} : ${nameOf(replacedById)} (intérimaire) le remplace` : text,
       replacedById,
     });
   }

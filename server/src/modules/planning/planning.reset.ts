@@ -10,7 +10,7 @@ registerResetOption({
   code: 'planning',
   label: 'Planning',
   description:
-    'Supprime le planning confirmé de tous les véhicules et les groupes de rotation. Les véhicules, les chauffeurs et leurs programmes de travail restent : le planning peut être généré à nouveau.',
+    'Supprime le planning confirmé de tous les véhicules et les groupes de rotation. Les véhicules, les chauffeurs et leurs programmes de travail restent : le planning peut être généré à nouveau.',
   order: 25,
   async reset(tx, parkId) {
     await tx.delete(planningEntries).where(eq(planningEntries.parkId, parkId));

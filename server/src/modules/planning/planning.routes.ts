@@ -61,7 +61,7 @@ export const planningRoutes: FastifyPluginAsyncZod<{ deps: PlanningDeps }> = asy
     config: { permission: 'MANAGE_DRIVER_VEHICLE' },
     schema: {
       tags,
-      summary: "Aperçu du planning d'une période (véhicules, groupe de rotation, ou tous les véhicules configurés) : entrées, conflits, véhicules sans planning",
+      summary: "Aperçu du planning d'une période (véhicules, groupe de rotation, ou tous les véhicules configurés) : entrées, conflits, véhicules sans planning",
       body: ZPlanningGenerateInput,
       response: { 200: zEnvelope(ZPlanningGenerateResult) },
     },
@@ -73,7 +73,7 @@ export const planningRoutes: FastifyPluginAsyncZod<{ deps: PlanningDeps }> = asy
     config: { permission: 'MANAGE_DRIVER_VEHICLE' },
     schema: {
       tags,
-      summary: 'Confirme le planning : remplace, en une transaction, les entrées des véhicules listés sur la période',
+      summary: 'Confirme le planning : remplace, en une transaction, les entrées des véhicules listés sur la période',
       body: ZPlanningConfirmInput,
       response: { 200: zEnvelope(ZPlanningConfirmResult) },
     },

@@ -292,7 +292,7 @@ export async function confirm(deps: PlanningDeps, acting: ActingProfile, input: 
       const config = configs.get(vehicle.id);
       if (!config) throw refuse('PLANNING_NOT_CONFIGURED', 'vehicle_id', `Le véhicule ${vehicle.registrationNumber} n'a pas de planning de travail configuré`);
       if (e.slot !== 'full' && config.workPlanning !== 'hourly') {
-        throw refuse('PLANNING_SLOT_INVALID', 'slot', `Le véhicule ${vehicle.registrationNumber} n'a pas de planning horaire : une entrée couvre la journée complète`);
+        throw refuse('PLANNING_SLOT_INVALID', 'slot', `Le véhicule ${vehicle.registrationNumber} n'a pas de planning horaire : une entrée couvre la journée complète`);
       }
       const vehicleDay = `${vehicle.id}|${e.date}`;
       const used = slots.get(vehicleDay) ?? new Set<string>();
@@ -440,7 +440,7 @@ export async function driverUnavailabilities(deps: PlanningDeps, acting: ActingP
     if (byReason.suspended.length) out.push({ driver: dRef(d), reason: 'suspended', message: `Suspendu depuis le ${frenchDay(f.blockedDay!)}`, dates: byReason.suspended });
     if (byReason.day_off.length) {
       const names = [...f.daysOff].sort().map((wd) => WEEKDAY_NAMES[wd]);
-      out.push({ driver: dRef(d), reason: 'day_off', message: `Jour${names.length > 1 ? 's' : ''} de repos : ${names.join(', ')}`, dates: byReason.day_off });
+      out.push({ driver: dRef(d), reason: 'day_off', message: `Jour${names.length > 1 ? 's' : ''} de repos : ${names.join(', ')}`, dates: byReason.day_off });
     }
   }
   return out;

@@ -268,7 +268,7 @@ describe('availability', () => {
     const drivers = await get('/api/indisponibles-drivers?start_date=2030-03-04&end_date=2030-03-10');
     expect(drivers.data).toEqual([
       { driver: expect.objectContaining({ id: blocked, last_name: 'Bloque' }), reason: 'suspended', message: 'Suspendu depuis le 06/03/2030', dates: ['2030-03-06', '2030-03-07', '2030-03-08', '2030-03-09', '2030-03-10'] },
-      { driver: expect.objectContaining({ id: resting }), reason: 'day_off', message: 'Jours de repos : samedi, dimanche', dates: ['2030-03-09', '2030-03-10'] },
+      { driver: expect.objectContaining({ id: resting }), reason: 'day_off', message: 'Jours de repos : samedi, dimanche', dates: ['2030-03-09', '2030-03-10'] },
     ]);
   });
 });

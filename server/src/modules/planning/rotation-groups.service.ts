@@ -97,7 +97,7 @@ export async function saveRotationGroup(deps: PlanningDeps, acting: ActingProfil
         const d = assignable.get(id);
         if (!d) throw new AppError('DRIVER_NOT_FOUND', { fieldErrors: [{ field: `vehicles.${i}.${field}`, message: 'Chauffeur introuvable' }] });
         if (d.status !== 'active') {
-          const message = `Le chauffeur ${d.first_name} ${d.last_name} est ${d.status === 'suspended' ? 'suspendu' : 'désactivé'} : il ne peut pas être affecté à un véhicule`;
+          const message = `Le chauffeur ${d.first_name} ${d.last_name} est ${d.status === 'suspended' ? 'suspendu' : 'désactivé'} : il ne peut pas être affecté à un véhicule`;
           throw new AppError('VEHICLE_DRIVER_NOT_ASSIGNABLE', { message, fieldErrors: [{ field: `vehicles.${i}.${field}`, message }] });
         }
       }

@@ -85,7 +85,7 @@ describe('rotation groups', () => {
     const suspended = await h.driver(p, 'Bloque');
     await h.setDriver(suspended, { blockedAt: new Date() });
     const r = await save({ name: 'Bloqué', vehicles: [{ vehicle_id: v.id, interim_driver_id: suspended }] });
-    expect([r.status, r.message]).toEqual([409, 'Le chauffeur Jean Bloque est suspendu : il ne peut pas être affecté à un véhicule']);
+    expect([r.status, r.message]).toEqual([409, 'Le chauffeur Jean Bloque est suspendu : il ne peut pas être affecté à un véhicule']);
   });
 
   it("refuses another park's vehicles, drivers, groups and list", async () => {
@@ -124,7 +124,7 @@ describe('the interim in the planning', () => {
         reason: 'day_off',
         driver: { id: d, first_name: 'Jean', last_name: 'Titulaire' },
         replaced_by: { id: interim, first_name: 'Jean', last_name: 'Remplacant' },
-        message: 'Jean Titulaire est en repos le mercredi 06/03/2030 : Jean Remplacant (intérimaire) le remplace',
+        message: 'Jean Titulaire est en repos le mercredi 06/03/2030 : Jean Remplacant (intérimaire) le remplace',
       }),
     ]);
 

@@ -106,7 +106,7 @@ describe('adding, renaming and removing categories', () => {
     const fuelCategory = chart.find((n) => n.code === 'carburant')!.accounting_category.id;
     const refused = await ctx.api('DELETE', `/api/pnl-account/delete/${fuelCategory}`, as());
     expect(refused.status).toBe(409);
-    expect(refused.message).toBe('Cette catégorie est utilisée par Flotte (recettes, carburant, salaires ...) : elle ne peut pas être supprimée');
+    expect(refused.message).toBe('Cette catégorie est utilisée par Flotte (recettes, carburant, salaires ...) : elle ne peut pas être supprimée');
 
     // An account with an operation in the ledger stays.
     const misc = chart.find((n) => n.name === 'Dépenses diverses')!;
@@ -118,7 +118,7 @@ describe('adding, renaming and removing categories', () => {
     await post(db, { parkId: fx.park.id, sourceKind: 'test', lines: [{ accountId: caisse, amount: -2_000 }, { accountId: expense, amount: 2_000 }] });
     const used = await ctx.api('DELETE', `/api/pnl-sub-account/delete/${misc.id}`, as());
     expect(used.status).toBe(409);
-    expect(used.message).toBe('Cette catégorie a des opérations : elle ne peut pas être supprimée');
+    expect(used.message).toBe('Cette catégorie a des opérations : elle ne peut pas être supprimée');
     // Its category goes neither: the operation would lose its filing.
     expect((await ctx.api('DELETE', `/api/pnl-account/delete/${misc.accounting_category.id}`, as())).status).toBe(409);
   });

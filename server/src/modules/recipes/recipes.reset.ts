@@ -8,7 +8,7 @@ registerResetOption({
   code: 'recipes',
   label: 'Recettes',
   description:
-    "Supprime toutes les recettes (attendues, non planifiées, dettes, supprimées) et l'historique de leurs encaissements. Les opérations et les soldes restent : l'option « Opérations et soldes » les remet à zéro.",
+    "Supprime toutes les recettes (attendues, non planifiées, dettes, supprimées) et l'historique de leurs encaissements. Les opérations et les soldes restent : l'option « Opérations et soldes » les remet à zéro.",
   order: 35,
   async reset(tx, parkId) {
     // Their payments go with them (on delete cascade); the recipe job will not create the past

@@ -84,7 +84,7 @@ export const recipesRoutes: FastifyPluginAsyncZod<{ deps: RecipePaymentDeps }> =
       config: { permission: 'ENCAISSER', idempotent: true },
       schema: {
         tags,
-        summary: 'Encaisse des recettes entières (recettes_id) ou en partie (recettes_partials) : espèces, solde du chauffeur ou mobile money',
+        summary: 'Encaisse des recettes entières (recettes_id) ou en partie (recettes_partials) : espèces, solde du chauffeur ou mobile money',
         body: ZPayRecipesInput,
         response: { 200: zEnvelope(z.union([ZRecipesAnswer, ZRecipeValidationAnswer])) },
       },
@@ -95,7 +95,7 @@ export const recipesRoutes: FastifyPluginAsyncZod<{ deps: RecipePaymentDeps }> =
     config: { permission: 'ENCAISSER', idempotent: true },
     schema: {
       tags,
-      summary: 'Un paiement exceptionnel : une recette non planifiée, encaissée aussitôt',
+      summary: 'Un paiement exceptionnel : une recette non planifiée, encaissée aussitôt',
       body: ZExceptionalPaymentInput,
       response: { 200: zEnvelope(z.union([ZRecipeAnswer, ZRecipeValidationAnswer])) },
     },
@@ -103,7 +103,7 @@ export const recipesRoutes: FastifyPluginAsyncZod<{ deps: RecipePaymentDeps }> =
 
   app.post('/park/create-driver-account-history', {
     config: { permission: 'MANAGE_DRIVER_VEHICLE', idempotent: true },
-    schema: { tags, summary: 'Endette un chauffeur : une recette de type dette', body: ZDebtInput, response: { 200: zEnvelope(ZRecipe) } },
+    schema: { tags, summary: 'Endette un chauffeur : une recette de type dette', body: ZDebtInput, response: { 200: zEnvelope(ZRecipe) } },
   }, async (req) => ok(await createDebt(deps, actingProfile(req), req.body as Parameters<typeof createDebt>[2]), M.driverIndebted));
 
   app.put('/park/manage-recipe', {

@@ -17,7 +17,7 @@ export const salaryRoutes: FastifyPluginAsyncZod<{ deps: SalaryDeps }> = async (
     schema: {
       tags,
       summary:
-        "Salaire d'un chauffeur sur une période : les recettes soldées pas encore payées (salary_amount), ligne par ligne, les recettes non soldées et les jours de salaire pour information, les contraventions déductibles et les salaires déjà payés sur la période",
+        "Salaire d'un chauffeur sur une période : les recettes soldées pas encore payées (salary_amount), ligne par ligne, les recettes non soldées et les jours de salaire pour information, les contraventions déductibles et les salaires déjà payés sur la période",
       querystring: ZSalaryQuery,
       response: { 200: zEnvelope(ZSalaryCalculation) },
     },
@@ -28,7 +28,7 @@ export const salaryRoutes: FastifyPluginAsyncZod<{ deps: SalaryDeps }> = async (
     schema: {
       tags,
       summary:
-        'Paie le salaire (le propriétaire seulement) : net = brut - pénalités choisies (jamais négatif, refusé à 0), en espèces depuis une caisse ou sur le solde du chauffeur ; les recettes comptées sont marquées payées, chaque pénalité déduite une fois',
+        'Paie le salaire (le propriétaire seulement) : net = brut - pénalités choisies (jamais négatif, refusé à 0), en espèces depuis une caisse ou sur le solde du chauffeur ; les recettes comptées sont marquées payées, chaque pénalité déduite une fois',
       body: ZSalaryPaymentInput,
       response: { 200: zEnvelope(ZSalaryPaymentResult) },
     },

@@ -131,7 +131,7 @@ describe('GET /api/park/calculate-salary', () => {
       ['2025-03-03', 'recipe', 3_000, true, null],
       ['2025-03-04', 'recipe', 3_500, true, null],
       ['2025-03-05', 'recipe', 3_000, false, 'Recette non soldée'],
-      ['2025-03-09', 'salary_day', 0, false, 'Jour de salaire : le chauffeur a gardé la recette du jour'],
+      ['2025-03-09', 'salary_day', 0, false, 'Jour de salaire : le chauffeur a gardé la recette du jour'],
     ]);
     expect(s.lines[2]).toMatchObject({ recipe_id: partial, objective: 10_000, collected: 4_000, vehicle: { id: vehicle, label: 'Corolla 1', registration_number: 'LT-100-AA' } });
     expect(s.penalties).toEqual([

@@ -21,8 +21,8 @@ export const caissesRoutes: FastifyPluginAsyncZod<{ deps: CaisseViewDeps }> = as
       tags,
       summary: 'Caisses du parc, le compte cash par défaut en premier',
       description:
-        "filter_by_profile=true (les listes de choix) : les caisses utilisables, toutes avec MANAGE_CAISSE (le propriétaire), sinon celles dont on est administrateur. " +
-        'Sans filter_by_profile : en plus, toutes les caisses nommées avec READ_FINANCE. Le compte cash par défaut seulement avec ACCESS_CAISSE_CASH.',
+        "filter_by_profile=true (les listes de choix) : les caisses utilisables, toutes avec MANAGE_CAISSE (le propriétaire), sinon celles dont on est administrateur. " +
+        'Sans filter_by_profile : en plus, toutes les caisses nommées avec READ_FINANCE. Le compte cash par défaut seulement avec ACCESS_CAISSE_CASH.',
       querystring: ZCaisseListQuery,
       response: { 200: zEnvelope(z.array(ZCaisse)) },
     },
@@ -42,7 +42,7 @@ export const caissesRoutes: FastifyPluginAsyncZod<{ deps: CaisseViewDeps }> = as
     schema: {
       tags,
       summary: 'Modifie une caisse (pas le compte cash par défaut ni les caisses cash ou principale)',
-      description: 'Description, téléphone et opérateur deviennent ce qui est envoyé ; profile_ids, quand envoyé, remplace les administrateurs.',
+      description: 'Description, téléphone et opérateur deviennent ce qui est envoyé ; profile_ids, quand envoyé, remplace les administrateurs.',
       params: zId,
       body: ZCaisseInput,
       response: { 200: zEnvelope(ZCaisse) },

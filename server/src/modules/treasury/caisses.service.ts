@@ -55,7 +55,7 @@ async function view(deps: CaisseViewDeps, acting: ActingProfile, id: string): Pr
 
 function assertNameAllowed(name: string): void {
   if (isReservedCaisseName(name)) {
-    const message = 'Les noms « cash » et « principale » sont réservés : choisissez un autre nom';
+    const message = 'Les noms « cash » et « principale » sont réservés : choisissez un autre nom';
     throw new AppError('CAISSE_NAME_RESERVED', { message, fieldErrors: [{ field: 'name', message }] });
   }
 }

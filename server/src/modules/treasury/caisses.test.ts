@@ -124,14 +124,14 @@ describe('the caisses that can not change', () => {
   it('protects the default cash account and the caisses named cash or principale', async () => {
     const cash = (await list(owner))[0];
     const edit = await ctx.api('PUT', `/api/caisse/update/${cash.id}`, { ...as(owner), body: { name: 'Ma caisse' } });
-    expect([edit.status, edit.message]).toEqual([409, 'Cette caisse ne peut pas être modifiée : le compte cash par défaut et les caisses « cash » ou « principale » sont protégés']);
+    expect([edit.status, edit.message]).toEqual([409, 'Cette caisse ne peut pas être modifiée : le compte cash par défaut et les caisses « cash » ou « principale » sont protégés']);
     const del = await ctx.api('DELETE', `/api/caisse/delete/${cash.id}`, as(owner));
-    expect([del.status, del.message]).toEqual([409, 'Cette caisse ne peut pas être supprimée : le compte cash par défaut et les caisses « cash » ou « principale » sont protégés']);
+    expect([del.status, del.message]).toEqual([409, 'Cette caisse ne peut pas être supprimée : le compte cash par défaut et les caisses « cash » ou « principale » sont protégés']);
 
     // The names are reserved: nobody creates a caisse they could never change again.
     for (const name of ['Principale', ' cash ']) {
       const r = await ctx.api('POST', '/api/caisse', { ...as(owner), body: { name } });
-      expect([r.status, r.message]).toEqual([422, 'Les noms « cash » et « principale » sont réservés : choisissez un autre nom']);
+      expect([r.status, r.message]).toEqual([422, 'Les noms « cash » et « principale » sont réservés : choisissez un autre nom']);
     }
     const c = await addCaisse(ctx, owner, { name: 'Caisse Deido' });
     expect((await ctx.api('PUT', `/api/caisse/update/${c.id}`, { ...as(owner), body: { name: 'principale' } })).status).toBe(422);
@@ -149,13 +149,13 @@ describe('the caisses that can not change', () => {
     const b = await addCaisse(ctx, owner, { name: 'Caisse vide' });
     await fund(ctx, owner, a.id, 50_000);
     const full = await ctx.api('DELETE', `/api/caisse/delete/${a.id}`, as(owner));
-    expect([full.status, full.message]).toEqual([409, "Cette caisse contient encore de l'argent : transférez son solde avant de la supprimer"]);
+    expect([full.status, full.message]).toEqual([409, "Cette caisse contient encore de l'argent : transférez son solde avant de la supprimer"]);
 
     // Emptied by a transfer, it still has its history, and so has the caisse that received it.
     const moved = await ctx.api('POST', '/api/caisse/transfer', { ...as(owner), body: { from_caisse_id: a.id, to_caisse_id: b.id, amount: 50_000 } });
     expect(moved.code).toBe(5000);
     const emptied = await ctx.api('DELETE', `/api/caisse/delete/${a.id}`, as(owner));
-    expect([emptied.status, emptied.message]).toEqual([409, "Cette caisse a un historique d'opérations : elle ne peut pas être supprimée"]);
+    expect([emptied.status, emptied.message]).toEqual([409, "Cette caisse a un historique d'opérations : elle ne peut pas être supprimée"]);
     expect((await ctx.api('DELETE', `/api/caisse/delete/${b.id}`, as(owner))).status).toBe(409);
     expect(names(await list(owner))).toEqual([CASH, 'Caisse pleine', 'Caisse vide']);
   });
@@ -167,7 +167,7 @@ describe('the caisses that can not change', () => {
     // Pending: no ledger posting yet, only the operation's row.
     await db.insert(fundMovements).values({ parkId: fx.park.id, type: 'perte', subAccountId: sub.id, caisseId: c.id, amount: 5_000, operationDate: new Date() });
     const r = await ctx.api('DELETE', `/api/caisse/delete/${c.id}`, as(owner));
-    expect([r.status, r.message]).toEqual([409, "Cette caisse a un historique d'opérations : elle ne peut pas être supprimée"]);
+    expect([r.status, r.message]).toEqual([409, "Cette caisse a un historique d'opérations : elle ne peut pas être supprimée"]);
   });
 });
 

@@ -127,6 +127,6 @@ export async function forgetParkTransactions(tx: Tx, parkId: string): Promise<vo
     .where(and(eq(parkTransactions.parkId, parkId), sql`${parkTransactions.status} in ('init', 'pending')`))
     .limit(1)
     .for('update');
-  if (open) throw new AppError('CONFLICT', { message: "Un retrait attend encore la réponse de l'opérateur : réessayez la réinitialisation quand il sera terminé." });
+  if (open) throw new AppError('CONFLICT', { message: "Un retrait attend encore la réponse de l'opérateur : réessayez la réinitialisation quand il sera terminé." });
   await tx.delete(parkTransactions).where(eq(parkTransactions.parkId, parkId));
 }

@@ -135,7 +135,7 @@ describe('the bank operation', () => {
 
   it('brings cash from the bank into a caisse: the caisse gains it, the outside world gives it', async () => {
     const r = await bank({ amount: 250_000, description: 'Retrait guichet SGBC', caisse_id: a.id, park_id: fx.park.id });
-    expect(r.message).toBe('Opération réussie !');
+    expect(r.message).toBe('Opération réussie !');
     expect(r.data).toMatchObject({ type: 'bank_deposit', status: 'success', amount: 250_000, caisse_id: a.id, target_caisse_id: null, reason: 'Retrait guichet SGBC' });
     expect(await soldOf(ctx, owner, a.id)).toBe(250_000);
     const db = ctx.database.db;

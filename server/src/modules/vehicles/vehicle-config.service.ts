@@ -187,7 +187,7 @@ async function assertAssignable(tx: Tx, parkId: string, c: TVehicleConfigParsed)
     const d = found.find((x) => x.id === p.driver_id);
     if (!d) throw new AppError('VEHICLE_DRIVER_UNKNOWN', { fieldErrors: [{ field: `config.profiles.${i}.driver_id`, message: 'Chauffeur introuvable dans ce parc' }] });
     if (d.status !== 'active') {
-      const message = `Le chauffeur ${d.first_name} ${d.last_name} est ${d.status === 'suspended' ? 'suspendu' : 'désactivé'} : il ne peut pas être affecté à un véhicule`;
+      const message = `Le chauffeur ${d.first_name} ${d.last_name} est ${d.status === 'suspended' ? 'suspendu' : 'désactivé'} : il ne peut pas être affecté à un véhicule`;
       throw new AppError('VEHICLE_DRIVER_NOT_ASSIGNABLE', { message, fieldErrors: [{ field: `config.profiles.${i}.driver_id`, message }] });
     }
   }

@@ -148,8 +148,8 @@ describe('the planning rules, enforced by POST /api/vehicle/update/{id} (plannin
     const { v } = await setup();
     const suspended = await driver('Suspendu', 'suspended');
     const deactivated = await driver('Parti', 'deactivated');
-    await refused(planning(v.id, daily([{ driver_id: suspended, work_day: [1] }])), 409, 'Le chauffeur Jean Suspendu est suspendu : il ne peut pas être affecté à un véhicule', 'config.profiles.0.driver_id');
-    await refused(planning(v.id, daily([{ driver_id: deactivated, work_day: [1] }])), 409, 'Le chauffeur Jean Parti est désactivé : il ne peut pas être affecté à un véhicule');
+    await refused(planning(v.id, daily([{ driver_id: suspended, work_day: [1] }])), 409, 'Le chauffeur Jean Suspendu est suspendu : il ne peut pas être affecté à un véhicule', 'config.profiles.0.driver_id');
+    await refused(planning(v.id, daily([{ driver_id: deactivated, work_day: [1] }])), 409, 'Le chauffeur Jean Parti est désactivé : il ne peut pas être affecté à un véhicule');
 
     const other = await ctx.createPark({ name: uniquePark('Parc voisin') });
     const theirs = await insertDriver(ctx, other.park.id, { lastName: 'Voisin' });

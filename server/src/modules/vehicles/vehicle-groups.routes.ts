@@ -35,7 +35,7 @@ export const vehicleGroupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     config: manage,
     schema: {
       tags,
-      summary: 'Modifie un groupe ; vehicles_ids et admin_ids, quand envoyés, remplacent les listes',
+      summary: 'Modifie un groupe ; vehicles_ids et admin_ids, quand envoyés, remplacent les listes',
       params: z.object({ id: zUuid }),
       body: ZVehicleGroupInput,
       response: { 200: zEnvelope(ZVehicleGroup) },
@@ -46,7 +46,7 @@ export const vehicleGroupsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     config: manage,
     schema: {
       tags,
-      summary: 'Supprime un groupe ; ses véhicules ne sont plus dans aucun groupe',
+      summary: 'Supprime un groupe ; ses véhicules ne sont plus dans aucun groupe',
       params: z.object({ groupId: zUuid }),
       response: { 200: zEnvelope(z.object({ id: z.string() })) },
     },

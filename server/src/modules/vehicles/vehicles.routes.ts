@@ -76,7 +76,7 @@ async function readVehicleForm(req: FastifyRequest, acting: ActingProfile): Prom
 
 const zIdParams = z.object({ id: z.string().regex(UUID_PATTERN, 'Identifiant invalide') });
 const formBody = z.record(z.string(), z.unknown()).nullish();
-const formNote = `JSON, ou form data avec jusqu'à ${VEHICLE_MAX_IMAGES} fichiers \`images\` ; \`tags\`, \`property_contract\`, \`tarif\`, \`config\` et \`recipes\` en chaînes JSON.`;
+const formNote = `JSON, ou form data avec jusqu'à ${VEHICLE_MAX_IMAGES} fichiers \`images\` ; \`tags\`, \`property_contract\`, \`tarif\`, \`config\` et \`recipes\` en chaînes JSON.`;
 
 /** Vehicles (issue 4, section 3): reading is open to the park's profiles, every write needs MANAGE_DRIVER_VEHICLE. */
 export const vehiclesRoutes: FastifyPluginAsyncZod<{ deps: VehiclesDeps }> = async (app, { deps }) => {
@@ -113,7 +113,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ deps: VehiclesDeps }> = asy
     config: manage,
     schema: {
       tags,
-      summary: 'Modifie une section du véhicule : general, planning (config), recipe (recipes) ou document',
+      summary: 'Modifie une section du véhicule : general, planning (config), recipe (recipes) ou document',
       description: `${formNote} Les champs d'une autre section que \`update_type\` sont refusés (400).`,
       consumes: ['multipart/form-data', 'application/json'],
       params: zIdParams,

@@ -249,7 +249,7 @@ describe('POST /api/vehicle/update/{id} with the general section', () => {
     expect(planningWithPlate.message).toBe("Le champ « registration_number » n'appartient pas à la section « planning »");
     const unknown = await update(v.id, { update_type: 'tout', label: 'x' });
     expect(unknown.status).toBe(400);
-    expect(unknown.message).toBe('Section inconnue : general, planning, recipe ou document attendu');
+    expect(unknown.message).toBe('Section inconnue : general, planning, recipe ou document attendu');
   });
 
   it('adds a document with the document section, shown in all-data', async () => {

@@ -82,7 +82,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
       tags,
       summary: "Retire un montant (plus les frais du mode) du solde du parc, ou d'une caisse avec caisse_id, vers un moyen de retrait",
       description:
-        "Le montant et les frais quittent le solde à l'envoi. 'Retrait effectué' quand l'opérateur confirme ; 'Transaction initiée' tant qu'il n'a pas confirmé (statut pending, réglé par check-status) ; un refus rend les fonds avec une écriture d'annulation (4363).",
+        "Le montant et les frais quittent le solde à l'envoi. 'Retrait effectué' quand l'opérateur confirme ; 'Transaction initiée' tant qu'il n'a pas confirmé (statut pending, réglé par check-status) ; un refus rend les fonds avec une écriture d'annulation (4363).",
       body: ZWithdrawInput,
       response: { 200: zEnvelope(ZParkTransaction) },
     },
@@ -97,7 +97,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
     schema: {
       tags,
       summary: "Demande à l'opérateur où en est un retrait ou un paiement mobile money en attente, et le règle",
-      description: "Un retrait répond la transaction du parc ; un paiement mobile money (encaissement) répond ses données de validation (statut, compte à rebours).",
+      description: "Un retrait répond la transaction du parc ; un paiement mobile money (encaissement) répond ses données de validation (statut, compte à rebours).",
       params: zTransactionId,
       response: { 200: zEnvelope(z.union([ZParkTransaction, ZTransactionValidation])) },
     },

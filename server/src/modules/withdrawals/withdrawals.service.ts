@@ -93,7 +93,7 @@ export async function settle(db: Db, parkId: string, id: string, result: PayoutR
         postingId: row.postingId,
         sourceKind: 'withdrawal_refund',
         sourceId: row.id,
-        memo: "Retrait refusé par l'opérateur : montant et frais remis sur le solde",
+        memo: "Retrait refusé par l'opérateur : montant et frais remis sur le solde",
         createdBy: row.createdBy,
       });
     }

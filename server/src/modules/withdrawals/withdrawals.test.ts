@@ -106,7 +106,7 @@ describe('withdrawal means', () => {
     expect(updated.data).toMatchObject({ title: 'Orange du gérant', card_processor: 'orange', last4Digit: '3457' });
 
     const deleted = await call(o, 'DELETE', `/api/mean-withdraw-on-park/${added.data.id}?park_id=${o.parkId}`);
-    expect(deleted.message).toBe('Suppression du moyen de retrait réussie !');
+    expect(deleted.message).toBe('Suppression du moyen de retrait réussie !');
     expect((await call(o, 'GET', '/api/mean-withdraw-on-park')).data).toEqual([]);
     expect((await call(o, 'DELETE', `/api/mean-withdraw-on-park/${added.data.id}`)).code).toBe(4360);
   });

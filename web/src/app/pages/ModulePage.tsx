@@ -41,7 +41,7 @@ export default function ModulePage() {
         variant="light"
         icon={<ClockIcon />}
         title="Bientôt disponible"
-        description={`Le module « ${label} » (${description.replace(/\.$/, '').toLowerCase()}) arrive bientôt dans Flotte. Vous y avez déjà accès : il apparaîtra ici dès sa mise en service.`}
+        description={`Le module « ${label} » (${description.replace(/\.$/, '').toLowerCase()}) arrive bientôt dans Flotte. Vous y avez déjà accès : il apparaîtra ici dès sa mise en service.`}
       >
         {backHome}
       </EmptyState>

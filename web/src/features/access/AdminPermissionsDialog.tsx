@@ -30,12 +30,12 @@ export function AdminPermissionsDialog({ admin, onClose }: { admin: TAdmin | nul
         <Stack gap="md">
           {permissions.data.is_owner ? (
             <Alert color="brand" variant="light" data-testid="admin-permissions-owner">
-              Propriétaire du parc : il détient toutes les permissions.
+              Propriétaire du parc : il détient toutes les permissions.
             </Alert>
           ) : (
             <Group gap={6} data-testid="admin-permissions-roles">
               <Text size="sm" c="dimmed">
-                Rôles :
+                Rôles :
               </Text>
               {permissions.data.roles.length ? (
                 permissions.data.roles.map((role) => (

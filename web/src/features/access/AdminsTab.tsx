@@ -148,7 +148,7 @@ export function AdminsTab({ parkId, canManage }: { parkId: string; canManage: bo
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title="Retirer l'administrateur"
-        message={removing ? `${fullName(removing)} n'aura plus accès à ce parc et ses sessions en cours seront fermées. Continuer ?` : ''}
+        message={removing ? `${fullName(removing)} n'aura plus accès à ce parc et ses sessions en cours seront fermées. Continuer ?` : ''}
         confirmLabel="Retirer"
         danger
         onConfirm={() => (removing ? remove.mutateAsync(removing) : undefined)}

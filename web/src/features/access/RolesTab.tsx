@@ -34,7 +34,7 @@ export function RolesTab({ canManage }: { canManage: boolean }) {
     <Stack gap="md" data-testid="roles-tab">
       <Group justify="space-between" gap="sm">
         <Text size="sm" c="dimmed" maw={560}>
-          Un rôle regroupe des permissions ; chaque administrateur reçoit un ou plusieurs rôles.
+          Un rôle regroupe des permissions ; chaque administrateur reçoit un ou plusieurs rôles.
         </Text>
         {canManage ? (
           <Button onClick={() => setEditing({ role: null })} data-testid="role-add">
@@ -104,7 +104,7 @@ export function RolesTab({ canManage }: { canManage: boolean }) {
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Supprimer le rôle"
-        message={deleting ? `Supprimer le rôle « ${deleting.name} » ? Cette action est irréversible.` : ''}
+        message={deleting ? `Supprimer le rôle « ${deleting.name} » ? Cette action est irréversible.` : ''}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}

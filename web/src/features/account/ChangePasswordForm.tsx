@@ -66,7 +66,7 @@ export function ChangePasswordForm({ email }: { email: string | null }) {
         Changer le mot de passe
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Vos autres sessions seront déconnectées ; celle-ci reste ouverte.
+        Vos autres sessions seront déconnectées ; celle-ci reste ouverte.
       </Text>
       <form onSubmit={onSubmit} noValidate data-testid="change-password-form">
         <Stack gap="md">

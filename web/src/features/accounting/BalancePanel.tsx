@@ -87,7 +87,7 @@ export function BalancePanel({ parkId }: { parkId: string }) {
         Ce mois-ci
       </Title>
       <Text size="sm" c="dimmed">
-        Du {wireDay(data.this_month.period.start_date)} à aujourd'hui, comparé aux mêmes jours du mois précédent. Mois précédent entier : revenus{' '}
+        Du {wireDay(data.this_month.period.start_date)} à aujourd'hui, comparé aux mêmes jours du mois précédent. Mois précédent entier : revenus{' '}
         <Money amount={data.last_month.revenue} currency={data.currency} size="sm" />, dépenses <Money amount={data.last_month.expenses} currency={data.currency} size="sm" />.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -17,7 +17,7 @@ export function FigureCard({ label, figure, kind, currency, testId }: { label: s
           <TrendMark figure={figure} kind={kind} testId={`${testId}-trend`} />
         </Group>
         <Text size="xs" c="dimmed">
-          Période précédente : <Money amount={figure.previous} currency={currency} size="xs" />
+          Période précédente : <Money amount={figure.previous} currency={currency} size="xs" />
         </Text>
       </Stack>
     </Card>

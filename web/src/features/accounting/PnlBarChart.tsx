@@ -23,7 +23,7 @@ export function PnlBarChart({ series, currency }: { series: TDiagramMonth[]; cur
     const h = plot - y(value);
     return (
       <rect x={x} y={y(value)} width={16} height={Math.max(h, value > 0 ? 1 : 0)} rx={2} fill={color}>
-        <title>{`${label} : ${formatMoney(value, currency)}`}</title>
+        <title>{`${label} : ${formatMoney(value, currency)}`}</title>
       </rect>
     );
   };

@@ -103,13 +103,13 @@ export default function PnlDiagramPanel({ parkId, today }: { parkId: string; tod
             <PnlBarChart series={data.series} currency={data.currency} />
             <Group gap="lg" mt="sm">
               <Text size="sm">
-                Revenus : <Money amount={data.revenue} currency={data.currency} fw={600} />
+                Revenus : <Money amount={data.revenue} currency={data.currency} fw={600} />
               </Text>
               <Text size="sm">
-                Dépenses : <Money amount={data.expenses} currency={data.currency} fw={600} />
+                Dépenses : <Money amount={data.expenses} currency={data.currency} fw={600} />
               </Text>
               <Text size="sm" data-testid="diagram-result">
-                Résultat : <Money amount={data.result} currency={data.currency} fw={700} c={data.result < 0 ? 'red' : undefined} />
+                Résultat : <Money amount={data.result} currency={data.currency} fw={700} c={data.result < 0 ? 'red' : undefined} />
               </Text>
             </Group>
           </Card>

@@ -45,7 +45,7 @@ export default function ReportsPage() {
           Rapports financiers
         </Title>
         <Text c="dimmed" size="sm">
-          Les opérations confirmées et non annulées ; les opérations en attente ne sont pas comptées.
+          Les opérations confirmées et non annulées ; les opérations en attente ne sont pas comptées.
         </Text>
       </div>
       <Tabs value={tab} onChange={(v) => v && setParams(v === 'state' ? {} : { tab: v }, { replace: true })} keepMounted={false}>

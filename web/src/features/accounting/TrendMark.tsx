@@ -9,7 +9,7 @@ export function TrendMark({ figure, kind, testId }: { figure: TComparedAmount; k
   const percent = formatPercent(figure.percentage);
   return (
     <Tooltip label={view.label} withArrow>
-      <Group gap={2} wrap="nowrap" c={view.color} data-testid={testId} data-trend={figure.trend} aria-label={`${view.label}${percent ? ` : ${percent}` : ''}`}>
+      <Group gap={2} wrap="nowrap" c={view.color} data-testid={testId} data-trend={figure.trend} aria-label={`${view.label}${percent ? ` : ${percent}` : ''}`}>
         <Text span fw={700} inherit>
           {view.arrow}
         </Text>

@@ -46,7 +46,7 @@ export function DeleteAccountCard({ companyName }: { companyName: string }) {
         Supprimer le compte
       </Title>
       <Text size="sm" c="dimmed" mb="sm">
-        Supprime définitivement l'entreprise et toutes ses données : véhicules, chauffeurs, opérations, fichiers et accès.
+        Supprime définitivement l'entreprise et toutes ses données : véhicules, chauffeurs, opérations, fichiers et accès.
       </Text>
       <Button color="red" onClick={() => setOpened(true)} style={{ alignSelf: 'flex-start' }} data-testid="delete-account-open">
         Supprimer le compte
@@ -74,7 +74,7 @@ export function DeleteAccountCard({ companyName }: { companyName: string }) {
                 administrateurs perdront leur accès. Rien ne pourra être récupéré.
               </Alert>
               <TextInput
-                label={`Pour confirmer, saisissez le nom de l'entreprise : ${companyName}`}
+                label={`Pour confirmer, saisissez le nom de l'entreprise : ${companyName}`}
                 value={typed}
                 onChange={(event) => setTyped(event.currentTarget.value)}
                 autoComplete="off"

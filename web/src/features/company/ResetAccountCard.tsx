@@ -71,8 +71,8 @@ export function ResetAccountCard({ parkId }: { parkId: string }) {
           />
         ) : (
           <Stack gap="md">
-            <Alert color="red" variant="filled" title="Attention : action irréversible" data-testid="reset-account-warning">
-              Les éléments cochés seront définitivement effacés de votre parc. Cette action est irréversible : aucune
+            <Alert color="red" variant="filled" title="Attention : action irréversible" data-testid="reset-account-warning">
+              Les éléments cochés seront définitivement effacés de votre parc. Cette action est irréversible : aucune
               sauvegarde ne permet de les récupérer.
             </Alert>
             {options.isPending ? (

@@ -9,7 +9,7 @@ export function DriverCreateChoice({ onCreate }: { onCreate: () => void }) {
   return (
     <Stack gap="sm" data-testid="driver-create-choice">
       <Text size="sm" c="dimmed">
-        Comment voulez-vous ajouter ce chauffeur ?
+        Comment voulez-vous ajouter ce chauffeur ?
       </Text>
       <UnstyledButton onClick={onCreate} data-testid="driver-choice-create">
         <Paper withBorder p="md" radius="md" style={{ borderColor: 'var(--mantine-primary-color-filled)' }}>

@@ -51,7 +51,7 @@ export function DriverInfoTab({ driver }: { driver: DriverRecord }) {
         <Paper withBorder p="sm" radius="sm" bg="var(--mantine-color-orange-light)" data-testid="driver-suspension">
           <Text size="sm">
             Suspendu le {formatDateTime(driver.blocked_at)}
-            {driver.block_reason ? ` : ${driver.block_reason}` : ''}
+            {driver.block_reason ? ` : ${driver.block_reason}` : ''}
           </Text>
         </Paper>
       ) : null}

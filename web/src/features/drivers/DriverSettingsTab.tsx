@@ -128,7 +128,7 @@ export function DriverSettingsTab({ driver, onEdit }: { driver: DriverRecord; on
               {action === 'suspend' ? (
                 <Textarea
                   label="Motif de la suspension"
-                  placeholder="Ex. : recette non versée depuis 3 jours"
+                  placeholder="Ex. : recette non versée depuis 3 jours"
                   autosize
                   minRows={2}
                   maxLength={500}

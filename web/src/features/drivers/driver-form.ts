@@ -13,7 +13,7 @@ export const DRIVER_FORM_MESSAGES = {
 } as const;
 
 /** Spec 000 sections 2 and 8. */
-export const DRIVER_SAVED_TITLE = { created: 'Chauffeur enregistré avec succès !', updated: 'Chauffeur mis à jour avec succès !' } as const;
+export const DRIVER_SAVED_TITLE = { created: 'Chauffeur enregistré avec succès !', updated: 'Chauffeur mis à jour avec succès !' } as const;
 
 export const WEEK_DAYS = [
   { id: 1, label: 'Lundi' },

@@ -64,7 +64,7 @@ function FleetCards({ d }: { d: TFleetDetails }) {
         testId="card-collected-today"
         title="Encaissé aujourd'hui"
         value={money(d.actual_recipe.amount)}
-        detail={<>Hier : {money(d.actual_recipe.previous ?? 0)}</>}
+        detail={<>Hier : {money(d.actual_recipe.previous ?? 0)}</>}
         trend={{ ...d.actual_recipe, meaning: 'more-is-good' }}
       />
       <FleetCard
@@ -79,7 +79,7 @@ function FleetCards({ d }: { d: TFleetDetails }) {
         testId="card-deleted"
         title="Recettes supprimées"
         value={d.total_recipe_deleted.count}
-        detail={<>Ce mois-ci : {d.total_recipe_deleted_this_month.count}</>}
+        detail={<>Ce mois-ci : {d.total_recipe_deleted_this_month.count}</>}
         trend={{ ...d.total_recipe_deleted_this_month, meaning: 'more-is-bad' }}
       />
       <FleetCard
@@ -109,7 +109,7 @@ function FleetCards({ d }: { d: TFleetDetails }) {
         value={d.vehicles_without_planning_today.count}
         detail={
           d.vehicles_without_planning_today.count > 0
-            ? `Aucune recette ne sera créée pour : ${d.vehicles_without_planning_today.vehicles.map((v) => v.label ?? v.registration_number).join(', ')}${d.vehicles_without_planning_today.count > d.vehicles_without_planning_today.vehicles.length ? '…' : ''}`
+            ? `Aucune recette ne sera créée pour : ${d.vehicles_without_planning_today.vehicles.map((v) => v.label ?? v.registration_number).join(', ')}${d.vehicles_without_planning_today.count > d.vehicles_without_planning_today.vehicles.length ? '…' : ''}`
             : 'Tous les véhicules configurés sont planifiés.'
         }
         trend={{ ...d.vehicles_without_planning_today, meaning: 'more-is-bad' }}
@@ -120,7 +120,7 @@ function FleetCards({ d }: { d: TFleetDetails }) {
           testId="card-balance"
           title="Solde (caisses et mobile money)"
           value={money(d.balance.amount)}
-          detail={<>Ce matin : {money(d.balance.previous ?? 0)}</>}
+          detail={<>Ce matin : {money(d.balance.previous ?? 0)}</>}
           trend={{ ...d.balance, meaning: 'more-is-good' }}
           link={{ to: '/dashboard/status-accounts', label: 'Voir les soldes' }}
         />
@@ -146,7 +146,7 @@ function RevenueSection({ parkId }: { parkId: string }) {
             </Title>
             {evolution.data ? (
               <Text size="sm" c="dimmed">
-                Total : <Money amount={evolution.data.total} currency={evolution.data.currency} fw={600} />
+                Total : <Money amount={evolution.data.total} currency={evolution.data.currency} fw={600} />
               </Text>
             ) : null}
           </div>

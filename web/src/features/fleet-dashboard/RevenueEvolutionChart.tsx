@@ -55,7 +55,7 @@ export function RevenueEvolutionChart({ data }: { data: TRevenueEvolution }) {
                 top -= h;
                 return (
                   <rect key={s.name} x={x} y={top} width={bar} height={Math.max(h, 1)} fill={REVENUE_COLORS[s.name]}>
-                    <title>{`${s.name} ${p.label} : ${formatMoney(s.data[i], data.currency)}`}</title>
+                    <title>{`${s.name} ${p.label} : ${formatMoney(s.data[i], data.currency)}`}</title>
                   </rect>
                 );
               })}

@@ -246,7 +246,7 @@ export function FundMovementDialog({ opened, onClose, mode, transactionId, onDri
 
             {maintenance ? (
               <Text size="sm">
-                Montant : <Money amount={componentsTotal(values.components)} fw={600} />
+                Montant : <Money amount={componentsTotal(values.components)} fw={600} />
               </Text>
             ) : (
               <AmountInput label="Montant" value={values.amount} onChange={(v) => set({ amount: v })} testId="fund-movement-amount" />

@@ -134,7 +134,7 @@ export function OperationDetailDialog({ operationId, onClose }: OperationDetailD
             {op.canceled_at ? (
               <Text size="sm" c="red.7" data-testid="operation-detail-cancel">
                 {op.status === 'refused' ? 'Refusée' : 'Annulée'} le {wireDateTime(op.canceled_at)}
-                {op.cancel_comment ? ` : ${op.cancel_comment}` : ''}
+                {op.cancel_comment ? ` : ${op.cancel_comment}` : ''}
               </Text>
             ) : null}
 

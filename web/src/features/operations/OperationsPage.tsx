@@ -121,13 +121,13 @@ export default function OperationsPage() {
       {
         key: 'comment',
         header: 'Commentaire',
-        exportValue: (o) => [o.comment, o.cancel_comment ? `Annulation : ${o.cancel_comment}` : null].filter(Boolean).join(' — '),
+        exportValue: (o) => [o.comment, o.cancel_comment ? `Annulation : ${o.cancel_comment}` : null].filter(Boolean).join(' — '),
         render: (o) => (
           <Stack gap={2}>
             <Cell op={o}>{o.comment || '—'}</Cell>
             {o.cancel_comment ? (
               <Text size="xs" c="red.7" data-testid="operation-cancel-comment">
-                Annulation : {o.cancel_comment}
+                Annulation : {o.cancel_comment}
               </Text>
             ) : null}
           </Stack>

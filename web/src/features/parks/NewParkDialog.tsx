@@ -44,7 +44,7 @@ export function NewParkDialog({ opened, onClose, defaultCountry }: { opened: boo
     try {
       const profile = await create.mutateAsync(checked.body);
       onClose();
-      switchTo(profile, `Parc créé : ${profile.park.name}`);
+      switchTo(profile, `Parc créé : ${profile.park.name}`);
     } catch (error) {
       const placed = error instanceof ApiError ? parkFieldErrors(error.fieldErrors) : {};
       if (Object.keys(placed).length) setErrors(placed);
@@ -57,7 +57,7 @@ export function NewParkDialog({ opened, onClose, defaultCountry }: { opened: boo
       <form onSubmit={submit} noValidate data-testid="new-park-form">
         <Stack gap="md">
           <Text size="sm" c="dimmed">
-            Le nouveau parc commence vide : vous y ajouterez ses véhicules, ses chauffeurs et ses agents.
+            Le nouveau parc commence vide : vous y ajouterez ses véhicules, ses chauffeurs et ses agents.
           </Text>
           <ParkFields
             values={values}

@@ -34,7 +34,7 @@ export function ParkFields({ values, onChange, errors, countries, testId, autoFo
     <Stack gap="md">
       <TextInput
         label="Nom du parc"
-        placeholder="Ex. : Taxis du Wouri"
+        placeholder="Ex. : Taxis du Wouri"
         withAsterisk
         autoFocus={autoFocus}
         value={values.name}
@@ -45,7 +45,7 @@ export function ParkFields({ values, onChange, errors, countries, testId, autoFo
       />
       <TextInput
         label="Ville"
-        placeholder="Ex. : Douala"
+        placeholder="Ex. : Douala"
         withAsterisk
         autoComplete="address-level2"
         value={values.city}

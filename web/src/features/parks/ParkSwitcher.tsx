@@ -33,7 +33,7 @@ export function ParkSwitcher({ user, park }: { user: TUser; park: TParkSummary }
       <Menu opened={opened} onChange={setOpened} position="bottom-start" width={280} shadow="md" withinPortal>
         <Menu.Target>
           <UnstyledButton
-            aria-label={`Parc : ${park.name}. Changer de parc`}
+            aria-label={`Parc : ${park.name}. Changer de parc`}
             data-testid="park-switcher"
             miw={0}
             px={6}
@@ -80,7 +80,7 @@ export function ParkSwitcher({ user, park }: { user: TUser; park: TParkSummary }
               return (
                 <Menu.Item
                   key={profile.id}
-                  onClick={() => (current ? undefined : switchTo(profile, `Parc changé : ${profile.park.name}`))}
+                  onClick={() => (current ? undefined : switchTo(profile, `Parc changé : ${profile.park.name}`))}
                   aria-current={current ? 'true' : undefined}
                   rightSection={current ? <CheckIcon size={16} /> : null}
                   data-testid={`park-option-${profile.id}`}

@@ -13,5 +13,5 @@ export const CONTRACT_PARK_COUNTRIES: ParkCountry[] = PARK_COUNTRY_CODES.map((co
 
 /** 'Devise : XAF · Indicatif : +237', what choosing the country decides for the park. */
 export function countryConsequence(country: Pick<ParkCountry, 'currency' | 'phone_code'>): string {
-  return `Devise : ${country.currency} · Indicatif : +${country.phone_code.replace(/\D/g, '')}`;
+  return `Devise : ${country.currency} · Indicatif : +${country.phone_code.replace(/\D/g, '')}`;
 }

@@ -88,7 +88,7 @@ export function GeneratePlanningDialog({ opened, onClose, parkId, today, initial
     mutationFn: (p: TPlanningPreview) => planningApi.confirm({ ...confirmBody(p, chosen), create_past_recipes: createPast && p.past_recipes.count > 0 }),
     onSuccess: (r) => {
       // One toast at a time: the recipes created say so in the same one.
-      toast.success(r.past_recipes.count > 0 ? `${PLANNING_SUCCESS.confirmed} : ${pastRecipesCreated(r.past_recipes.count)}` : PLANNING_SUCCESS.confirmed);
+      toast.success(r.past_recipes.count > 0 ? `${PLANNING_SUCCESS.confirmed} : ${pastRecipesCreated(r.past_recipes.count)}` : PLANNING_SUCCESS.confirmed);
       for (const key of invalidatedByConfirm) void queryClient.invalidateQueries({ queryKey: key });
       onClose();
     },

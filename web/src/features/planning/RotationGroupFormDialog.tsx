@@ -148,7 +148,7 @@ export function RotationGroupFormDialog({ opened, group, parkId, onClose }: Rota
         />
         <Select
           label="Groupe de véhicules"
-          description="Facultatif : ses véhicules sont ajoutés à la liste."
+          description="Facultatif : ses véhicules sont ajoutés à la liste."
           placeholder="Aucun"
           data={(vehicleGroups.data ?? []).map((g) => ({ value: g.id, label: g.title }))}
           value={values.group_id}

@@ -83,7 +83,7 @@ export function RotationGroupsPanel({ parkId, canManage }: RotationGroupsPanelPr
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Supprimer le groupe de rotation"
-        message={deleting ? `Supprimer le groupe « ${deleting.name} » ? Ses véhicules et chauffeurs ne sont pas supprimés.` : ''}
+        message={deleting ? `Supprimer le groupe « ${deleting.name} » ? Ses véhicules et chauffeurs ne sont pas supprimés.` : ''}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}
@@ -107,10 +107,10 @@ function RotationGroupCard({ group, canManage, onEdit, onDelete }: { group: TRot
         </Group>
         <Group gap={6}>
           <Badge variant="light" color={group.checking ? 'teal' : 'gray'} tt="none">
-            Contrôle : {group.checking ? 'oui' : 'non'}
+            Contrôle : {group.checking ? 'oui' : 'non'}
           </Badge>
           <Badge variant="light" color={group.collection ? 'teal' : 'gray'} tt="none">
-            Encaissement : {group.collection ? 'oui' : 'non'}
+            Encaissement : {group.collection ? 'oui' : 'non'}
           </Badge>
           <Badge variant="light" color="gray" tt="none">
             {group.vehicles.length} véhicule{group.vehicles.length > 1 ? 's' : ''}

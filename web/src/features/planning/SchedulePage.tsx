@@ -62,10 +62,10 @@ export default function SchedulePage() {
   const canManage = can('MANAGE_DRIVER_VEHICLE');
   const subtitle =
     scope.kind === 'vehicle'
-      ? 'Le programme de travail du véhicule : qui le conduit, quand.'
+      ? 'Le programme de travail du véhicule : qui le conduit, quand.'
       : scope.kind === 'driver'
-        ? 'Le planning du chauffeur : quel véhicule, quand.'
-        : 'Qui conduit quel véhicule, quand ; les entretiens en jaune.';
+        ? 'Le planning du chauffeur : quel véhicule, quand.'
+        : 'Qui conduit quel véhicule, quand ; les entretiens en jaune.';
 
   return (
     <Stack gap="md" data-testid="schedule-page">

@@ -82,8 +82,8 @@ export default function PnlPage() {
             message={
               deleting
                 ? subtreeSize(deleting) > 1
-                  ? `Supprimer « ${deleting.name} » et ses ${subtreeSize(deleting) - 1} sous-catégorie(s) ?`
-                  : `Supprimer « ${deleting.name} » ?`
+                  ? `Supprimer « ${deleting.name} » et ses ${subtreeSize(deleting) - 1} sous-catégorie(s) ?`
+                  : `Supprimer « ${deleting.name} » ?`
                 : ''
             }
             confirmLabel="Supprimer"

@@ -28,7 +28,7 @@ function NodeRow({ node, actions, testId }: { node: TPnlAccount; actions: PnlTre
             {node.name}
           </Text>
           {node.code ? (
-            <Tooltip label="Utilisée par Flotte : elle ne peut pas être supprimée" withArrow>
+            <Tooltip label="Utilisée par Flotte : elle ne peut pas être supprimée" withArrow>
               <Badge size="xs" variant="light" color="gray">
                 Système
               </Badge>

@@ -131,7 +131,7 @@ export function RecipeCollectionDialog({ recipe, onClose }: RecipeCollectionDial
                       label="Montant à retirer de l'objectif"
                       description={
                         <>
-                          Nouvel objectif : <Money amount={decreasedObjective(recipe, decrease)} fw={600} />
+                          Nouvel objectif : <Money amount={decreasedObjective(recipe, decrease)} fw={600} />
                         </>
                       }
                       value={decrease}
@@ -188,7 +188,7 @@ export function RecipeCollectionDialog({ recipe, onClose }: RecipeCollectionDial
             {view === 'change-driver' ? (
               <Stack gap="sm">
                 <Text size="sm">
-                  Chauffeur actuel : <b>{personName(recipe.driver)}</b>
+                  Chauffeur actuel : <b>{personName(recipe.driver)}</b>
                 </Text>
                 <Button variant="default" justify="space-between" onClick={() => setPicking(true)} data-testid="recipe-new-driver">
                   {newDriver ? personName(newDriver) : 'Choisir le nouveau chauffeur'}

@@ -171,7 +171,7 @@ export function UnpaidRecipesDialog({ opened, onClose, variant, driver: initialD
           )}
           {chosen.length > 0 ? (
             <Text size="xs" c="dimmed" ta="center">
-              Sélection : <Money amount={totalRemaining(chosen)} />
+              Sélection : <Money amount={totalRemaining(chosen)} />
             </Text>
           ) : null}
         </Stack>

@@ -72,7 +72,7 @@ export function SalaryPaymentStep({
             Salaire de {driver.last_name} {driver.first_name}, du {from.split('-').reverse().join('/')} au {to.split('-').reverse().join('/')}
           </Text>
           <Group gap="xs" align="baseline">
-            <Text fw={500}>Net à payer :</Text>
+            <Text fw={500}>Net à payer :</Text>
             <Money amount={figure.net} currency={currency} fz="xl" fw={700} data-testid="salary-confirm-net" />
           </Group>
           {figure.deducted > 0 ? (

@@ -162,7 +162,7 @@ function SalaryLines({ data }: { data: TSalaryCalculation }) {
         </Title>
         {data.pending > 0 ? (
           <Text size="xs" c="dimmed" data-testid="salary-pending">
-            En attente (recettes non soldées) : <Money amount={data.pending} currency={data.currency} size="xs" />
+            En attente (recettes non soldées) : <Money amount={data.pending} currency={data.currency} size="xs" />
           </Text>
         ) : null}
       </Group>

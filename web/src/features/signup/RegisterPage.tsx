@@ -57,7 +57,7 @@ function Register() {
         </Title>
         <Alert color="yellow" title="Les inscriptions sont fermées">
           <Text size="sm">
-            La création de compte n’est pas ouverte sur ce serveur pour le moment. Si vous avez déjà un compte, connectez-vous ;
+            La création de compte n’est pas ouverte sur ce serveur pour le moment. Si vous avez déjà un compte, connectez-vous ;
             sinon, contactez l’équipe Flotte.
           </Text>
         </Alert>

@@ -12,7 +12,7 @@ export function SignupProgress({ step }: { step: SignupStep }) {
           Étape {index} sur {SIGNUP_TOTAL_STEPS} · {SIGNUP_STEP_LABELS[step]}
         </Text>
         <Text size="xs" c="dimmed" truncate="end">
-          Ensuite : {SIGNUP_STEP_LABELS[next]}
+          Ensuite : {SIGNUP_STEP_LABELS[next]}
         </Text>
       </Group>
       <Progress

@@ -196,7 +196,7 @@ export function SignupWizard({ countries, onClosed }: SignupWizardProps) {
 
       {step === 'identity' ? (
         <Text size="sm" ta="center">
-          Déjà un compte ?{' '}
+          Déjà un compte ?{' '}
           <Anchor component={Link} to="/auth/login" data-testid="signup-login-link">
             Se connecter
           </Anchor>

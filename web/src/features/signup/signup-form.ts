@@ -21,7 +21,7 @@ export const SIGNUP_STEP_LABELS: Record<SignupStep | 'pin', string> = {
   pin: 'Code PIN',
 };
 export const SIGNUP_STEP_TITLES: Record<SignupStep, string> = {
-  identity: 'Qui êtes-vous ?',
+  identity: 'Qui êtes-vous ?',
   park: 'Votre parc',
   contact: 'Vos coordonnées',
   code: 'Vérification',

@@ -63,7 +63,7 @@ export default function BalancePage() {
           Solde et caisses
         </Title>
         <Text c="dimmed" size="sm">
-          L'argent du parc : son solde mobile money et ses caisses.
+          L'argent du parc : son solde mobile money et ses caisses.
         </Text>
       </div>
 
@@ -141,7 +141,7 @@ export default function BalancePage() {
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Supprimer la caisse"
-        message={deleting ? `Supprimer la caisse « ${deleting.name} » ? Seule une caisse qui n'a jamais eu d'argent peut l'être.` : ''}
+        message={deleting ? `Supprimer la caisse « ${deleting.name} » ? Seule une caisse qui n'a jamais eu d'argent peut l'être.` : ''}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}

@@ -129,7 +129,7 @@ export function CaisseFormDialog({ opened, caisse, parkId, onClose }: CaisseForm
           />
           {caisse && caisse.sold !== 0 ? (
             <Text size="xs" c="dimmed">
-              Le solde ne se modifie pas ici : utilisez un transfert ou une opération.
+              Le solde ne se modifie pas ici : utilisez un transfert ou une opération.
             </Text>
           ) : null}
           <Group justify="flex-end" gap="sm">

@@ -103,7 +103,7 @@ export function TransferDialog({ opened, caisses, parkId, onClose }: TransferDia
           />
           {from ? (
             <Text size="xs" c={exceedsBalance(values.amount, from.sold) ? 'red' : 'dimmed'} data-testid="transfer-available">
-              Solde disponible : <Money amount={from.sold} />
+              Solde disponible : <Money amount={from.sold} />
             </Text>
           ) : null}
           <Textarea label="Commentaire" autosize minRows={2} maxRows={4} {...register('comment')} error={formState.errors.comment?.message} data-testid="transfer-comment" />

@@ -99,7 +99,7 @@ export default function VehicleGroupsPage() {
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Supprimer le groupe"
-        message={deleting ? `Supprimer le groupe « ${deleting.title} » ? Ses véhicules ne seront plus dans aucun groupe.` : ''}
+        message={deleting ? `Supprimer le groupe « ${deleting.title} » ? Ses véhicules ne seront plus dans aucun groupe.` : ''}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}

@@ -72,7 +72,7 @@ export function BasicConfigCard({ values, onChange, onWarning }: CardProps & { o
           />
         </Input.Wrapper>
         <Text size="sm" c="dimmed">
-          Programme de travail : {WORK_PROGRAM_LABEL}
+          Programme de travail : {WORK_PROGRAM_LABEL}
         </Text>
       </Stack>
     </PlanningCard>

@@ -75,7 +75,7 @@ export function RecipeSection({ form }: { form: UseFormReturn<RecipeFormValues, 
             />
           ) : (
             <Text size="sm" c="dimmed" mt="lg">
-              Montant dynamique : le chauffeur verse ce qu'il a réellement encaissé.
+              Montant dynamique : le chauffeur verse ce qu'il a réellement encaissé.
             </Text>
           )}
           <Controller

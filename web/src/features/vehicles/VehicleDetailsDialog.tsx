@@ -126,7 +126,7 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: Vehic
             message={
               deactivated
                 ? `Le véhicule ${vehicle.registration_number} reprendra du service avec son planning.`
-                : `Le véhicule ${vehicle.registration_number} sera retiré du service : plus personne ne le conduira tant qu'il restera désactivé.`
+                : `Le véhicule ${vehicle.registration_number} sera retiré du service : plus personne ne le conduira tant qu'il restera désactivé.`
             }
             confirmLabel={deactivated ? 'Activer' : 'Désactiver'}
             danger={!deactivated}

@@ -95,7 +95,7 @@ export function VehicleInfoTab({ vehicle: v, onConfigurePlanning, onConfigureRec
           <Stack gap="xs">
             {profiles.map((p) => {
               const name = `${p.driver.first_name} ${p.driver.last_name}`.trim();
-              const hours = hourly && p.hour_interval_id ? `${slotLabel(p.hour_interval_id as 1 | 2)} : ${slotHours(config!, p.hour_interval_id as 1 | 2)}` : `${config!.start_date} – ${config!.end_date}`;
+              const hours = hourly && p.hour_interval_id ? `${slotLabel(p.hour_interval_id as 1 | 2)} : ${slotHours(config!, p.hour_interval_id as 1 | 2)}` : `${config!.start_date} – ${config!.end_date}`;
               return (
                 <Group key={p.driver_id} gap="sm" wrap="nowrap" data-testid="vehicle-info-driver">
                   <Avatar src={p.driver.image} radius="xl" size={36} name={name} color="initials" alt="" />

@@ -305,8 +305,8 @@ export function planningSummary(values: PlanningValues, drivers: ReadonlyMap<str
     lines.push(`Alternance automatique ${alternationEvery(values)}${values.start_alternation_at ? ` à partir du ${formatDay(values.start_alternation_at)}` : ''}${first ? `, ${fullName(first)} en premier` : ''}`);
   }
   const salary = salaryDayOf(values);
-  lines.push(salary ? `Jour de paie : ${dayName(salary)}` : 'Pas de jour de paie');
-  values.profiles.forEach((p, i) => lines.push(`${fullName(drivers.get(p.driver_id))} : ${profileSummary(values, i)}`));
+  lines.push(salary ? `Jour de paie : ${dayName(salary)}` : 'Pas de jour de paie');
+  values.profiles.forEach((p, i) => lines.push(`${fullName(drivers.get(p.driver_id))} : ${profileSummary(values, i)}`));
   if (values.profiles.length === 0) lines.push('Aucun chauffeur affecté');
   return lines;
 }

@@ -45,7 +45,7 @@ export function ParkBalanceSection() {
     onSuccess: (t) => {
       if (t.status === 'success') toast.success(WITHDRAW_SUCCESS.withdrawn);
       else if (t.status === 'pending') toast.success("Toujours en attente de confirmation par l'opérateur");
-      else toast.error("Le retrait a été refusé par l'opérateur : les fonds ont été remis sur le solde.");
+      else toast.error("Le retrait a été refusé par l'opérateur : les fonds ont été remis sur le solde.");
       void queryClient.invalidateQueries({ queryKey: withdrawalKeys.balance(parkId ?? '') });
       void queryClient.invalidateQueries({ queryKey: treasuryKeys.all });
     },

@@ -233,7 +233,7 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
                   data-testid="withdraw-source"
                 />
                 <Text size="sm" data-testid="withdraw-fee">
-                  Frais ({chosen?.fees ?? 0} %) : <Money amount={fee?.fee ?? 0} /> — total débité : <Money amount={fee?.total ?? 0} />
+                  Frais ({chosen?.fees ?? 0} %) : <Money amount={fee?.fee ?? 0} /> — total débité : <Money amount={fee?.total ?? 0} />
                 </Text>
               </Stack>
             ) : (
@@ -318,7 +318,7 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
         title="Supprimer le moyen de retrait"
-        message={deleting ? `Supprimer « ${deleting.title} » ? Les retraits passés restent dans l'historique.` : ''}
+        message={deleting ? `Supprimer « ${deleting.title} » ? Les retraits passés restent dans l'historique.` : ''}
         confirmLabel="Supprimer"
         danger
         onConfirm={() => (deleting ? remove.mutateAsync(deleting) : undefined)}

@@ -12,7 +12,7 @@ describe('withdrawal form', () => {
   });
 
   it('needs a means, then an amount above 0, before going on (else the spec warning)', () => {
-    expect(CHECK_FIELDS_WARNING).toBe('Vérifiez que tous les champs sont corrects !');
+    expect(CHECK_FIELDS_WARNING).toBe('Vérifiez que tous les champs sont corrects !');
     const d = emptyWithdrawDraft();
     expect(stepComplete(0, d)).toBe(false);
     expect(stepComplete(0, { ...d, meansId: 'm' })).toBe(true);

@@ -85,7 +85,7 @@ describe('periodBounds', () => {
   it('refuses any other view with the spec message', () => {
     for (const view of ['year', 'hebdo', '', 'Day']) {
       expect(() => periodBounds(tuesday, view as PeriodView)).toThrow(
-        "Vue non prise en charge : utilisez 'day', 'week' ou 'month'.",
+        "Vue non prise en charge : utilisez 'day', 'week' ou 'month'.",
       );
     }
   });

@@ -30,7 +30,7 @@ export const PERIOD_PRESET_LABELS: Record<PeriodPreset, string> = {
 
 export const PERIOD_VIEWS = ['day', 'week', 'month'] as const;
 export type PeriodView = (typeof PERIOD_VIEWS)[number];
-export const UNSUPPORTED_VIEW_MESSAGE = "Vue non prise en charge : utilisez 'day', 'week' ou 'month'.";
+export const UNSUPPORTED_VIEW_MESSAGE = "Vue non prise en charge : utilisez 'day', 'week' ou 'month'.";
 
 /** Day on which the reporting period switches to the current month (before it: previous month). */
 export const REPORTING_SWITCH_DAY = 7;

@@ -29,7 +29,7 @@ function Case({ title, children }: { title: string; children: ReactNode }) {
 function Output({ testId, range }: { testId: string; range: DateRange }) {
   return (
     <Text size="sm">
-      Valeur appliquée : <Code data-testid={testId}>{formatPeriod(range) || 'aucune'}</Code>
+      Valeur appliquée : <Code data-testid={testId}>{formatPeriod(range) || 'aucune'}</Code>
     </Text>
   );
 }
@@ -61,7 +61,7 @@ export default function DatesSection() {
         <Output testId="dates-past-output" range={past} />
       </Case>
 
-      <Case title="Pré-rempli : période de reporting par défaut">
+      <Case title="Pré-rempli : période de reporting par défaut">
         <DateRangePicker label="Période de reporting" value={prefilled} onChange={setPrefilled} noFuture testId="dates-prefilled" />
         <Output testId="dates-prefilled-output" range={prefilled} />
       </Case>
@@ -98,11 +98,11 @@ export default function DatesSection() {
             </Text>
           ))}
           <Text size="sm">
-            Période de reporting par défaut : <Code data-testid="dates-helper-reporting">{formatPeriod(defaultReportingPeriod())}</Code>
+            Période de reporting par défaut : <Code data-testid="dates-helper-reporting">{formatPeriod(defaultReportingPeriod())}</Code>
           </Text>
           {['day', 'week', 'month', 'year'].map((view) => (
             <Text size="sm" key={view}>
-              periodBounds(aujourd'hui, '{view}') : <Code data-testid={`dates-helper-view-${view}`}>{boundsOrError(view)}</Code>
+              periodBounds(aujourd'hui, '{view}') : <Code data-testid={`dates-helper-view-${view}`}>{boundsOrError(view)}</Code>
             </Text>
           ))}
         </Stack>

@@ -84,7 +84,7 @@ export default function DialogsSection() {
             Annuler l'entretien
           </Button>
           <Text size="sm" c="dimmed">
-            Confirmations reçues : <span data-testid="demo-confirm-count">{confirmCount}</span>
+            Confirmations reçues : <span data-testid="demo-confirm-count">{confirmCount}</span>
           </Text>
         </Group>
         <ConfirmDialog
@@ -96,7 +96,7 @@ export default function DialogsSection() {
           onConfirm={async () => {
             await wait(800); // the request: the button spins and a second tap sends nothing
             setConfirmCount((n) => n + 1);
-            toast.success('Opération réussie !');
+            toast.success('Opération réussie !');
           }}
         />
         <ConfirmDialog
@@ -105,7 +105,7 @@ export default function DialogsSection() {
           opened={dangerOpen}
           onClose={() => setDangerOpen(false)}
           title="Annuler l'entretien"
-          message="Êtes-vous sûr de vouloir annuler cet entretien ?"
+          message="Êtes-vous sûr de vouloir annuler cet entretien ?"
           confirmLabel="Annuler l'entretien"
           cancelLabel="Ne pas annuler"
           onConfirm={async () => {
@@ -212,7 +212,7 @@ export default function DialogsSection() {
       <Demo title="Liste vide (placeholder)">
         <EmptyPlaceholder
           testId="demo-empty-placeholder"
-          text="Vous n'avez pas encore programmé de course !"
+          text="Vous n'avez pas encore programmé de course !"
           description="Les courses programmées pour vos clients apparaîtront ici."
           action={{ label: 'Programmer une course', onClick: () => toast.success('Programmer une course (démo)') }}
         />

@@ -32,45 +32,45 @@ export default function InputsSection() {
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
       <Case title="Montants">
         <Text size="sm">
-          XAF : <Money amount={1234567.5} currency="XAF" data-testid="inputs-money-xaf" />
+          XAF : <Money amount={1234567.5} currency="XAF" data-testid="inputs-money-xaf" />
         </Text>
         <Text size="sm">
-          Négatif, arrondi : <Money amount={-2500.126} currency="XOF" data-testid="inputs-money-negative" />
+          Négatif, arrondi : <Money amount={-2500.126} currency="XOF" data-testid="inputs-money-negative" />
         </Text>
         <Text size="sm">
-          Devise du parc : <Money amount={15000} data-testid="inputs-money-park" />
+          Devise du parc : <Money amount={15000} data-testid="inputs-money-park" />
         </Text>
         <Text size="sm">
-          Sans montant : <Money amount={null} data-testid="inputs-money-empty" />
+          Sans montant : <Money amount={null} data-testid="inputs-money-empty" />
         </Text>
         <AmountInput label="Montant" value={amount} onChange={setAmount} currency="XAF" testId="inputs-amount" />
         <Text size="sm">
-          Valeur : <Code data-testid="inputs-amount-output">{amount === null ? 'aucune' : String(amount)}</Code>
+          Valeur : <Code data-testid="inputs-amount-output">{amount === null ? 'aucune' : String(amount)}</Code>
         </Text>
       </Case>
 
       <Case title="Filtre actifs / désactivés">
         <ActiveFilterToggle value={active} onChange={setActive} testId="inputs-active-filter" />
         <Text size="sm">
-          Filtre envoyé : <Code data-testid="inputs-active-filter-output">{active}</Code>
+          Filtre envoyé : <Code data-testid="inputs-active-filter-output">{active}</Code>
         </Text>
       </Case>
 
       <Case title="Téléphone (requis)">
         <PhoneInput value={phone} onChange={setPhone} required testId="inputs-phone" />
         <Text size="sm">
-          Envoyé : <Code data-testid="inputs-phone-output">{phone || 'aucun'}</Code>
+          Envoyé : <Code data-testid="inputs-phone-output">{phone || 'aucun'}</Code>
         </Text>
         <PhoneInput label="Téléphone (facultatif, pré-rempli)" value={optionalPhone} onChange={setOptionalPhone} testId="inputs-phone-optional" />
         <Text size="sm">
-          Envoyé : <Code data-testid="inputs-phone-optional-output">{optionalPhone || 'aucun'}</Code>
+          Envoyé : <Code data-testid="inputs-phone-optional-output">{optionalPhone || 'aucun'}</Code>
         </Text>
       </Case>
 
       <Case title="Email (requis)">
         <EmailInput value={email} onChange={setEmail} required testId="inputs-email" />
         <Text size="sm">
-          Saisi : <Code data-testid="inputs-email-output">{email || 'aucun'}</Code>
+          Saisi : <Code data-testid="inputs-email-output">{email || 'aucun'}</Code>
         </Text>
         <EmailInput value="" onChange={() => undefined} disabled label="Email (désactivé)" testId="inputs-email-disabled" />
       </Case>
@@ -78,7 +78,7 @@ export default function InputsSection() {
       <Case title="Pays (GET /api/location/country)">
         <CountrySelect value={country} onChange={setCountry} testId="inputs-country" />
         <Text size="sm">
-          Choisi : <Code data-testid="inputs-country-output">{country ?? 'aucun'}</Code>
+          Choisi : <Code data-testid="inputs-country-output">{country ?? 'aucun'}</Code>
         </Text>
         <CountrySelectView
           label="Pays (chargement)"
@@ -105,8 +105,8 @@ export default function InputsSection() {
           testId="inputs-country-static"
         />
         <Text size="sm">
-          Indicatif : <Code data-testid="inputs-calling-code">+{callingCodeFor(SEEN_COUNTRIES.find((c) => c.iso_code === offline))}</Code>{' '}
-          · inconnu : <Code data-testid="inputs-calling-code-default">+{callingCodeFor(null)}</Code>
+          Indicatif : <Code data-testid="inputs-calling-code">+{callingCodeFor(SEEN_COUNTRIES.find((c) => c.iso_code === offline))}</Code>{' '}
+          · inconnu : <Code data-testid="inputs-calling-code-default">+{callingCodeFor(null)}</Code>
         </Text>
       </Case>
     </SimpleGrid>

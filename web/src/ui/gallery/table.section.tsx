@@ -89,14 +89,14 @@ export default function TableSection() {
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm" spacing="xs">
           <Text size="xs" c="dimmed">
-            Requêtes : <span data-testid="ops-table-requests">{requests.length}</span> · recherche envoyée :{' '}
+            Requêtes : <span data-testid="ops-table-requests">{requests.length}</span> · recherche envoyée :{' '}
             <Code data-testid="ops-table-last-search">{last?.search ?? ''}</Code>
           </Text>
           <Text size="xs" c="dimmed">
-            Sélection : <span data-testid="ops-table-selection">{selection.map((r) => r.reference).join(', ')}</span>
+            Sélection : <span data-testid="ops-table-selection">{selection.map((r) => r.reference).join(', ')}</span>
           </Text>
           <Text size="xs" c="dimmed">
-            Ligne ouverte : <span data-testid="ops-table-opened">{opened?.reference ?? ''}</span>
+            Ligne ouverte : <span data-testid="ops-table-opened">{opened?.reference ?? ''}</span>
           </Text>
         </SimpleGrid>
       </Demo>

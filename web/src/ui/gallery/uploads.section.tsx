@@ -36,7 +36,7 @@ export default function UploadsSection() {
       <Case title="Une image">
         <ImageUpload label="Image" value={single} onChange={setSingle} testId="uploads-single" />
         <Text size="sm">
-          Fichiers : <Code data-testid="uploads-single-output">{names(single)}</Code>
+          Fichiers : <Code data-testid="uploads-single-output">{names(single)}</Code>
         </Text>
       </Case>
 
@@ -51,7 +51,7 @@ export default function UploadsSection() {
           testId="uploads-multiple"
         />
         <Text size="sm">
-          Nouveaux : <Code data-testid="uploads-multiple-output">{names(many)}</Code> · existantes :{' '}
+          Nouveaux : <Code data-testid="uploads-multiple-output">{names(many)}</Code> · existantes :{' '}
           <Code data-testid="uploads-multiple-existing-count">{existing.length}</Code>
         </Text>
       </Case>
@@ -65,7 +65,7 @@ export default function UploadsSection() {
       <Case title="Dépôt de fichier (facture)">
         <FileDrop label="Facture" value={invoice} onChange={setInvoice} testId="uploads-drop" />
         <Text size="sm">
-          Fichier :{' '}
+          Fichier :{' '}
           <Code data-testid="uploads-drop-output">{invoice ? `${invoice.name} (${formatFileSize(invoice.size)})` : 'aucun'}</Code>
         </Text>
       </Case>

@@ -31,7 +31,7 @@ describe('emailError', () => {
   it('refuses malformed addresses and asks for a required one', () => {
     expect(emailError('awa@flotte')).toBe("Format d'email invalide");
     expect(emailError('awa flotte@x.ci')).toBe("Format d'email invalide");
-    expect(emailError('', true)).toBe("L'email est requis !");
+    expect(emailError('', true)).toBe("L'email est requis !");
     expect(emailError('')).toBeNull();
   });
 });

@@ -33,12 +33,12 @@ describe('pickImages', () => {
   it('keeps the images and names the refused files in French', () => {
     const pick = pickImages(files('a.png', 'b.gif'), 0, true);
     expect(pick.accepted.map((f) => f.name)).toEqual(['a.png']);
-    expect(pick.error).toBe("« b.gif » n'est pas une image acceptée. Formats acceptés : jpg, png, svg, jpeg.");
+    expect(pick.error).toBe("« b.gif » n'est pas une image acceptée. Formats acceptés : jpg, png, svg, jpeg.");
   });
 
   it('uses the plural for several refused files', () => {
     expect(pickImages(files('a.gif', 'b.bmp'), 0, true).error).toBe(
-      '« a.gif », « b.bmp » ne sont pas des images acceptées. Formats acceptés : jpg, png, svg, jpeg.',
+      '« a.gif », « b.bmp » ne sont pas des images acceptées. Formats acceptés : jpg, png, svg, jpeg.',
     );
   });
 
@@ -62,7 +62,7 @@ describe('pickImages', () => {
 
   it('gives both reasons when both apply', () => {
     expect(pickImages(files('a.gif', '1.png', '2.png'), 3, true).error).toBe(
-      "« a.gif » n'est pas une image acceptée. Formats acceptés : jpg, png, svg, jpeg. Vous pouvez ajouter au maximum 4 images.",
+      "« a.gif » n'est pas une image acceptée. Formats acceptés : jpg, png, svg, jpeg. Vous pouvez ajouter au maximum 4 images.",
     );
   });
 });

@@ -28,7 +28,7 @@ export function isAcceptedImage(name: string): boolean {
 export function rejectedImagesMessage(names: string[]): string {
   const quoted = names.map((name) => `« ${name} »`).join(', ');
   const verb = names.length > 1 ? "ne sont pas des images acceptées" : "n'est pas une image acceptée";
-  return `${quoted} ${verb}. Formats acceptés : ${IMAGE_EXTENSIONS.join(', ')}.`;
+  return `${quoted} ${verb}. Formats acceptés : ${IMAGE_EXTENSIONS.join(', ')}.`;
 }
 
 export function tooManyImagesMessage(limit: number): string {

@@ -131,7 +131,7 @@ export default function LoginPage() {
             onClick={() => navigate({ pathname: '/auth/forgot-password', search: searchParams.toString() })}
             data-testid="forgot-password-link"
           >
-            Mot de passe oublié ?
+            Mot de passe oublié ?
           </Button>
         </Group>
         <Button type="submit" fullWidth loading={login.pending} data-testid="login-submit">
