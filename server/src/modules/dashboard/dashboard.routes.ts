@@ -20,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     schema: {
       tags,
       summary:
-        "Cartes du tableau de bord : recettes attendues aujourd'hui, encaissé du jour, recettes non encaissées, recettes supprimées (total et ce mois), documents qui expirent, chauffeurs et véhicules (total, actifs), véhicules en maintenance, véhicules sans planning aujourd'hui, solde (avec READ_FINANCE) ; chacune avec sa tendance et ce à quoi elle est comparée",
+        "Cartes du tableau de bord : recettes attendues aujourd'hui, encaissé du jour, recettes non encaissées, recettes supprimées (total et ce mois), documents qui expirent, chauffeurs et véhicules (total, actifs), véhicules en maintenance, véhicules sans planning aujourd'hui, solde (avec READ_FINANCE) ; chacune avec sa tendance et ce à quoi elle est comparée",
       querystring: z.object({ park_id: z.string().optional() }),
       response: { 200: zEnvelope(ZFleetDetails) },
     },
@@ -32,7 +32,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     config: viewDashboard,
     schema: {
       tags,
-      summary: "Évolution des revenus (Autres, VTC, Courses) par mois (défaut), semaine ISO ou année, d'une année (défaut l'année en cours ; en mode year, elle et les 4 précédentes)",
+      summary: "Évolution des revenus (Autres, VTC, Courses) par mois (défaut), semaine ISO ou année, d'une année (défaut l'année en cours ; en mode year, elle et les 4 précédentes)",
       querystring: ZRevenueEvolutionQuery,
       response: { 200: zEnvelope(ZRevenueEvolution) },
     },
@@ -42,7 +42,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     config: viewDashboard,
     schema: {
       tags,
-      summary: "Chiffre d'affaires du parc sur la période (défaut : le mois en cours, ou le précédent avant le 7) par catégorie, contre les mêmes jours du mois précédent",
+      summary: "Chiffre d'affaires du parc sur la période (défaut : le mois en cours, ou le précédent avant le 7) par catégorie, contre les mêmes jours du mois précédent",
       querystring: ZCaQuery,
       response: { 200: zEnvelope(ZCaTotals) },
     },
