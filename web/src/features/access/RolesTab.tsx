@@ -1,5 +1,6 @@
+import { LoadError } from '../../ui/LoadError.tsx';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { expandPermissions, type TRole } from '@flotte/contract';
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
@@ -50,14 +51,7 @@ export function RolesTab({ canManage }: { canManage: boolean }) {
           ))}
         </SimpleGrid>
       ) : roles.isError ? (
-        <Alert color="red" title="Impossible de charger les rôles" data-testid="roles-error">
-          <Text size="sm" mb="xs">
-            {roles.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void roles.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError title="Impossible de charger les rôles" error={roles.error} onRetry={() => void roles.refetch()} testId="roles-error" />
       ) : roles.data.length === 0 ? (
         <EmptyPlaceholder
           text="Aucun rôle créé pour l'instant"

@@ -1,4 +1,5 @@
-import { Alert, Button, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { actingPark } from '../../app/layout/acting-park.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { useCurrentUser } from '../auth/queries.ts';
@@ -30,14 +31,7 @@ export default function CompanyPage() {
       </div>
 
       {park.isError ? (
-        <Alert color="red" title="Impossible de charger les données de l'entreprise" data-testid="company-load-error">
-          <Text size="sm" mb="xs">
-            {park.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void park.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError title="Impossible de charger les données de l'entreprise" error={park.error} onRetry={() => void park.refetch()} testId="company-load-error" />
       ) : park.data ? (
         // key: after a profile switch the form starts again from the other park's data.
         <CompanyForm key={park.data.id} park={park.data} canEdit={can('UPDATE_PARK_INFO')} />

@@ -1,5 +1,6 @@
+import { LoadError } from '../../ui/LoadError.tsx';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, Alert, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
 import { PLANNING_MESSAGES } from '@flotte/contract/planning';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
 import { PeriodPresetSelect } from '../../ui/dates/PeriodPresetSelect.tsx';
@@ -109,14 +110,7 @@ export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange
       </Group>
 
       {entries.isError ? (
-        <Alert color="red" title="Impossible de charger le planning" data-testid="planning-error">
-          <Text size="sm" mb="xs">
-            {entries.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void entries.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError title="Impossible de charger le planning" error={entries.error} onRetry={() => void entries.refetch()} testId="planning-error" />
       ) : entries.data ? (
         <PlanningCalendar
           view={view}

@@ -1,5 +1,6 @@
+import { LoadError } from '../../ui/LoadError.tsx';
 import { useState } from 'react';
-import { Alert, Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PLANNING_SUCCESS } from '@flotte/contract/planning';
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
@@ -54,14 +55,7 @@ export function RotationGroupsPanel({ parkId, canManage }: RotationGroupsPanelPr
           ))}
         </SimpleGrid>
       ) : groups.isError ? (
-        <Alert color="red" title="Impossible de charger les groupes de rotation" data-testid="rotation-error">
-          <Text size="sm" mb="xs">
-            {groups.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void groups.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError title="Impossible de charger les groupes de rotation" error={groups.error} onRetry={() => void groups.refetch()} testId="rotation-error" />
       ) : groups.data.length === 0 ? (
         <EmptyPlaceholder
           text="Aucun groupe de rotation pour l'instant"

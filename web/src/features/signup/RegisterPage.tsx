@@ -1,5 +1,6 @@
+import { LoadError } from '../../ui/LoadError.tsx';
 import { useState } from 'react';
-import { Alert, Anchor, Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { queryClient } from '../../api/query-client.ts';
@@ -37,14 +38,7 @@ function Register() {
         <Title order={1} fz="h3">
           Créer un compte
         </Title>
-        <Alert color="red" title="Impossible de charger l’inscription" data-testid="signup-load-error">
-          <Text size="sm" mb="xs">
-            {options.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void options.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError title="Impossible de charger l’inscription" error={options.error} onRetry={() => void options.refetch()} testId="signup-load-error" />
         <BackToSignIn />
       </Stack>
     );

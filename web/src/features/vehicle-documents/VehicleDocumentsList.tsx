@@ -1,4 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
+import { LoadError } from '../../ui/LoadError.tsx';
+import { Anchor, Badge, Card, Group, Image, Skeleton, Stack, Text } from '@mantine/core';
 import { EmptyPlaceholder } from '../../ui/dialogs/EmptyPlaceholder.tsx';
 import { formatDate } from '../../ui/format.ts';
 import { daysLeftText, DOCUMENT_STATUS } from './document-status.ts';
@@ -69,14 +70,7 @@ export function VehicleDocumentsList({ vehicleId, onAdd }: VehicleDocumentsListP
   }
   if (documents.isError) {
     return (
-      <Alert color="red" title="Impossible de charger les documents" data-testid="vehicle-documents-error">
-        <Text size="sm" mb="xs">
-          {documents.error.message}
-        </Text>
-        <Button size="xs" variant="light" onClick={() => void documents.refetch()}>
-          Réessayer
-        </Button>
-      </Alert>
+      <LoadError title="Impossible de charger les documents" error={documents.error} onRetry={() => void documents.refetch()} testId="vehicle-documents-error" />
     );
   }
   if (documents.data.length === 0) {

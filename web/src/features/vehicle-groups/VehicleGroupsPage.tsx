@@ -1,5 +1,6 @@
+import { LoadError } from '../../ui/LoadError.tsx';
 import { useState } from 'react';
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 import type { TVehicleGroup } from '@flotte/contract/vehicle-groups';
@@ -68,14 +69,7 @@ export default function VehicleGroupsPage() {
           ))}
         </SimpleGrid>
       ) : groups.isError ? (
-        <Alert color="red" title="Impossible de charger les groupes" data-testid="groups-error">
-          <Text size="sm" mb="xs">
-            {groups.error.message}
-          </Text>
-          <Button size="xs" variant="light" onClick={() => void groups.refetch()}>
-            Réessayer
-          </Button>
-        </Alert>
+        <LoadError title="Impossible de charger les groupes" error={groups.error} onRetry={() => void groups.refetch()} testId="groups-error" />
       ) : groups.data.length === 0 ? (
         <EmptyPlaceholder text="Aucun groupe créé pour l'instant" action={canManage ? { label: 'Nouveau groupe', onClick: create } : undefined} testId="groups-empty" />
       ) : (
