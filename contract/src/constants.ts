@@ -39,6 +39,12 @@ export const TOKEN_VALIDITY_MARGIN_SECONDS = 20;
 /** The header the web client sends so the refresh token travels only in an httpOnly cookie. */
 export const WEB_CLIENT_HEADER = 'x-flotte-client';
 export const REFRESH_COOKIE = 'flotte_rt';
+/**
+ * Set and cleared beside the refresh cookie, but readable by scripts and holding nothing secret
+ * ('1'): it only tells the web app at start whether a session may exist, so a signed-out visit
+ * skips POST /refresh-token (and its 401) instead of asking.
+ */
+export const SESSION_HINT_COOKIE = 'flotte_session';
 
 export const OTP_MESSAGE = 'Le code doit contenir 6 chiffres';
 export const PIN_LENGTH = 5;

@@ -188,6 +188,32 @@ describe('refresh tokens', () => {
     expect(noHeader.status).toBe(401);
   });
 
+  it('come with a readable session hint for the web client, set and cleared with the refresh cookie', async () => {
+    const s = await ctx.signIn({ email: fx.owner.email, password: fx.owner.password, type: 'proprietaire', webClient: true });
+    const web = { 'x-flotte-client': 'web' };
+    const r = await ctx.api('POST', '/api/refresh-token', { body: {}, headers: web, cookies: { flotte_rt: s.cookie! } });
+    // Script-readable on every path (the app reads it at start), holding nothing but '1'.
+    const hint = r.raw.cookies.find((c) => c.name === 'flotte_session')!;
+    expect(hint).toMatchObject({ value: '1', path: '/', sameSite: 'Strict' });
+    expect(hint.httpOnly).toBeFalsy();
+    const rt = r.raw.cookies.find((c) => c.name === 'flotte_rt')!;
+    expect(hint.maxAge).toBe(rt.maxAge);
+
+    // A refused refresh clears both, so the next start doesn't ask again.
+    const spent = await ctx.api('POST', '/api/refresh-token', { body: {}, headers: web, cookies: { flotte_rt: s.cookie! } });
+    expect(spent.status).toBe(401);
+    expect(spent.raw.cookies.find((c) => c.name === 'flotte_session')).toMatchObject({ value: '', path: '/' });
+
+    const out = await ctx.api('POST', '/api/logout', { body: {}, headers: web, cookies: { flotte_rt: rt.value } });
+    expect(out.raw.cookies.find((c) => c.name === 'flotte_session')).toMatchObject({ value: '', path: '/' });
+    expect(out.raw.cookies.find((c) => c.name === 'flotte_rt')).toMatchObject({ value: '' });
+
+    // Other clients get their refresh token in the body and no cookie at all.
+    const mobile = await ctx.signIn({ email: fx.owner.email, password: fx.owner.password, type: 'proprietaire' });
+    const again = await ctx.api('POST', '/api/refresh-token', { body: { refresh_token: mobile.refresh_token } });
+    expect(again.raw.cookies.find((c) => c.name === 'flotte_session')).toBeUndefined();
+  });
+
   it('sign-out revokes the session: neither its token nor its refresh token work after', async () => {
     const s = await ctx.signIn({ email: fx.owner.email, password: fx.owner.password, type: 'proprietaire' });
     // Used before: the token is in the verified-token cache, and is refused all the same once signed out.

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, WEB_CLIENT_HEADER } from '@flotte/contract';
+import { REFRESH_COOKIE, REFRESH_TOKEN_TTL_DAYS, SESSION_HINT_COOKIE, WEB_CLIENT_HEADER } from '@flotte/contract';
 import type { IssuedSession } from './session.service.ts';
 
 /**
@@ -25,10 +25,13 @@ export function deliverSession(request: FastifyRequest, reply: FastifyReply, s: 
     path: '/api',
     maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400,
   });
+  // The readable hint lives as long as the refresh cookie and goes with it (clearSessionCookie).
+  reply.setCookie(SESSION_HINT_COOKIE, '1', { sameSite: 'strict', secure, path: '/', maxAge: REFRESH_TOKEN_TTL_DAYS * 86_400 });
   const { refresh_token: _rt, ...rest } = data;
   return rest;
 }
 
 export function clearSessionCookie(reply: FastifyReply, secure: boolean) {
   reply.clearCookie(REFRESH_COOKIE, { path: '/api', httpOnly: true, sameSite: 'strict', secure });
+  reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'strict', secure });
 }
