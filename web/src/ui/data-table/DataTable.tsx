@@ -1,14 +1,18 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, Button, Checkbox, CloseButton, Group, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@flotte/contract';
 import { DownloadIcon, SearchIcon, SortIcon } from '../dialogs/icons.tsx';
 import type { ExportColumn } from '../export/export-table.ts';
+import { cardSlots, countActiveFilters, mergePages } from './card-layout.ts';
 import { cellAlign, DataTableBody } from './DataTableBody.tsx';
+import { DataTableCards } from './DataTableCards.tsx';
 import { DataTablePagination } from './DataTablePagination.tsx';
 import { fetchAllPages } from './fetch-all.ts';
 import { lastPage, nextSort, pageSelectionState, togglePage, toggleRow } from './table-state.ts';
 import type { DataTableColumn, DataTableFetch, DataTableQuery, SortState } from './types.ts';
+import { FiltersButton } from './FiltersButton.tsx';
+import { useIsPhone } from './useIsPhone.ts';
 import { useSearchTrigger } from './useSearchTrigger.ts';
 
 // The dialog (and, behind it, the file writers) downloads the first time someone exports.
@@ -28,6 +32,14 @@ export interface DataTableProps<T> {
   /** Values of the caller's filter inputs (rendered in `filtersSlot`); a change goes back to page 1. */
   filters?: Record<string, unknown>;
   filtersSlot?: ReactNode;
+  /** The filters' untouched values ('all' for a status select): what the phone's 'Filtres' badge counts against. */
+  defaultFilters?: Record<string, unknown>;
+  /** The badge's count when the caller counts better (defaults to countActiveFilters(filters, defaultFilters)). */
+  activeFilterCount?: number;
+  /** Puts every filter back to its default: the phone's filter sheet offers 'Réinitialiser'. */
+  onResetFilters?: () => void;
+  /** Records per 'Voir plus' on a phone (a screen and a half of cards). */
+  phonePageSize?: number;
   /** Buttons of the screen, shown beside the export button. */
   actions?: ReactNode;
   searchable?: boolean;
@@ -37,6 +49,10 @@ export interface DataTableProps<T> {
   initialSort?: SortState;
   emptyText?: string;
   onRowClick?: (row: T) => void;
+  /** Rows that open nothing: their card is not a button. */
+  isRowClickable?: (row: T) => boolean;
+  /** Cancelled records: their card reads struck through. */
+  isRowStruck?: (row: T) => boolean;
   selectable?: boolean;
   onSelectionChange?: (rows: T[]) => void;
   /** Shows 'Exporter': the file gets this name plus the date ('Operations_2025-01-05.pdf'). */
@@ -53,7 +69,8 @@ const defaultRowId = (row: unknown) => String((row as { id: unknown }).id);
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 
 /**
- * The paginated table every list uses: the server pages, searches (3+ characters, 300 ms after
+ * The paginated table every list uses (on a phone, below 768 px, a list of cards with 'Voir plus'
+ * and the filters folded into one 'Filtres' button; see DataTableCards): the server pages, searches (3+ characters, 300 ms after
  * typing stops), sorts and filters; the previous page stays on screen while the next loads, so
  * nothing flashes on a slow network. Export takes every page of what the filters select.
  */
@@ -64,6 +81,10 @@ export function DataTable<T>({
   getRowId = defaultRowId,
   filters: filtersProp,
   filtersSlot,
+  defaultFilters,
+  activeFilterCount,
+  onResetFilters,
+  phonePageSize = 10,
   actions,
   searchable = true,
   searchPlaceholder = 'Rechercher',
@@ -72,6 +93,8 @@ export function DataTable<T>({
   initialSort,
   emptyText = DATA_TABLE_EMPTY_TEXT,
   onRowClick,
+  isRowClickable,
+  isRowStruck,
   selectable = false,
   onSelectionChange,
   exportFileName,
@@ -107,14 +130,31 @@ export function DataTable<T>({
     ...(sort ? { sort } : {}),
     filters,
   };
+  const phone = useIsPhone();
   const result = useQuery({
     queryKey: [...queryKey, query],
     queryFn: ({ signal }) => fetchPage(query, signal),
     placeholderData: keepPreviousData,
+    enabled: !phone,
   });
+  // A phone appends pages ('Voir plus') rather than replacing them; same key prefix, so the
+  // screens' invalidations refresh the cards too.
+  const cardQuery = { itemPerPage: phonePageSize, search: query.search, sort: query.sort, filters };
+  const cards = useInfiniteQuery({
+    queryKey: [...queryKey, 'cards', cardQuery],
+    queryFn: ({ pageParam, signal }) => fetchPage({ ...cardQuery, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, all) => (all.reduce((n, p) => n + p.items.length, 0) < last.meta.total && last.items.length > 0 ? all.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+    enabled: phone,
+  });
+  const cardRows = useMemo(() => (cards.data ? mergePages(cards.data.pages.map((p) => p.items), getRowId) : undefined), [cards.data, getRowId]);
+  const tableColumns = useMemo(() => columns.filter((c) => !c.exportOnly), [columns]);
+  const slots = useMemo(() => cardSlots(tableColumns), [tableColumns]);
+  const filterCount = activeFilterCount ?? countActiveFilters(filters, defaultFilters);
 
   const data = result.data;
-  const total = data?.meta.total ?? 0;
+  const total = (phone ? cards.data?.pages.at(-1)?.meta.total : data?.meta.total) ?? 0;
   // Rows deleted elsewhere can leave the page past the end: show the last one that exists.
   const maxPage = lastPage(total, itemPerPage);
   const settled = data !== undefined && !result.isPlaceholderData;
@@ -127,11 +167,12 @@ export function DataTable<T>({
     notify?.([...selection.values()]);
   }, [selection, notify]);
 
-  const rows = data?.items;
+  const rows = phone ? cardRows : data?.items;
   const pageIds = useMemo(() => (rows ?? []).map(getRowId), [rows, getRowId]);
   const selectedIds = useMemo(() => new Set(selection.keys()), [selection]);
   const pageSelected = pageSelectionState(selectedIds, pageIds);
-  const state = result.isError && !data ? 'error' : result.isPending ? 'loading' : 'ready';
+  const active = phone ? cards : result;
+  const state = active.isError && !active.data ? 'error' : active.isPending ? 'loading' : 'ready';
   const refreshing = result.isFetching && result.isPlaceholderData;
 
   const exportColumns: ExportColumn<T>[] = useMemo(
@@ -142,23 +183,114 @@ export function DataTable<T>({
     [columns],
   );
   const exportQuery = { search: query.search, sort: query.sort, filters };
+  const exportDialog =
+    exportFileName && exportMounted ? (
+      <Suspense fallback={null}>
+        <ExportDialog
+          opened={exportOpened}
+          onClose={() => setExportOpened(false)}
+          fileName={exportFileName}
+          title={exportTitle}
+          columns={exportColumns}
+          loadRows={(signal, onProgress) => fetchAllPages(fetchPage, exportQuery, signal, onProgress)}
+          testId={`${testId}-export-dialog`}
+        />
+      </Suspense>
+    ) : null;
+
+  const searchInput = searchable ? (
+    <TextInput
+      aria-label={searchPlaceholder}
+      placeholder={searchPlaceholder}
+      leftSection={<SearchIcon size={16} />}
+      value={search.input}
+      onChange={(e) => search.onInput(e.currentTarget.value)}
+      rightSection={search.input ? <CloseButton size="sm" aria-label="Effacer la recherche" onClick={search.clear} /> : null}
+      style={phone ? { flex: 1, minWidth: 0 } : { flex: '1 1 200px', maxWidth: 360 }}
+      data-testid={`${testId}-search`}
+    />
+  ) : null;
+  const exportButton = exportFileName ? (
+    <Button
+      variant="light"
+      leftSection={<DownloadIcon size={16} />}
+      onClick={() => {
+        setExportMounted(true);
+        setExportOpened(true);
+      }}
+      disabled={state !== 'ready' || total === 0}
+      data-testid={`${testId}-export`}
+    >
+      Exporter
+    </Button>
+  ) : null;
+
+  if (phone) {
+    return (
+      <Stack gap="sm" data-testid={testId}>
+        {searchInput || filtersSlot ? (
+          <Group gap="xs" wrap="nowrap">
+            {searchInput}
+            {filtersSlot ? (
+              <FiltersButton count={filterCount} onReset={onResetFilters} testId={testId}>
+                {filtersSlot}
+              </FiltersButton>
+            ) : null}
+          </Group>
+        ) : null}
+        {actions || exportButton ? (
+          <Group gap="xs" wrap="wrap">
+            {actions}
+            {exportButton}
+          </Group>
+        ) : null}
+        {selectable && rows && rows.length > 0 ? (
+          <Group justify="space-between" gap="sm">
+            <Checkbox
+              label="Tout sélectionner"
+              checked={pageSelected === 'all'}
+              indeterminate={pageSelected === 'some'}
+              onChange={() => setSelection(togglePage(selection, rows, getRowId))}
+              data-testid={`${testId}-select-all`}
+            />
+            {selection.size > 0 ? (
+              <Text size="sm" c="dimmed" data-testid={`${testId}-selected-count`}>
+                {selection.size} sélectionné{selection.size > 1 ? 's' : ''}
+              </Text>
+            ) : null}
+          </Group>
+        ) : null}
+        <DataTableCards
+          slots={slots}
+          rows={rows}
+          getRowId={getRowId}
+          state={state}
+          error={cards.error}
+          onRetry={() => void cards.refetch()}
+          emptyText={emptyText}
+          selectable={selectable}
+          selectedIds={selectedIds}
+          onToggleRow={(row) => setSelection(toggleRow(selection, getRowId(row), row))}
+          onRowClick={onRowClick}
+          isRowClickable={isRowClickable}
+          isRowStruck={isRowStruck}
+          total={total}
+          hasMore={cards.hasNextPage}
+          loadingMore={cards.isFetchingNextPage}
+          onMore={() => void cards.fetchNextPage()}
+          busy={cards.isFetching && (cards.isPlaceholderData || cards.isFetchingNextPage)}
+          testId={testId}
+        />
+        {exportDialog}
+      </Stack>
+    );
+  }
 
   return (
     <Stack gap="sm" data-testid={testId}>
       <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
         <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 260px' }}>
-          {searchable ? (
-            <TextInput
-              aria-label={searchPlaceholder}
-              placeholder={searchPlaceholder}
-              leftSection={<SearchIcon size={16} />}
-              value={search.input}
-              onChange={(e) => search.onInput(e.currentTarget.value)}
-              rightSection={search.input ? <CloseButton size="sm" aria-label="Effacer la recherche" onClick={search.clear} /> : null}
-              style={{ flex: '1 1 200px', maxWidth: 360 }}
-              data-testid={`${testId}-search`}
-            />
-          ) : null}
+          {searchInput}
           {filtersSlot}
         </Group>
         <Group gap="sm" wrap="wrap">
@@ -168,24 +300,11 @@ export function DataTable<T>({
             </Text>
           ) : null}
           {actions}
-          {exportFileName ? (
-            <Button
-              variant="light"
-              leftSection={<DownloadIcon size={16} />}
-              onClick={() => {
-                setExportMounted(true);
-                setExportOpened(true);
-              }}
-              disabled={state !== 'ready' || total === 0}
-              data-testid={`${testId}-export`}
-            >
-              Exporter
-            </Button>
-          ) : null}
+          {exportButton}
         </Group>
       </Group>
 
-      <Table.ScrollContainer minWidth={minWidth ?? Math.max(480, columns.length * 130)} type="native">
+      <Table.ScrollContainer minWidth={minWidth ?? Math.max(480, tableColumns.length * 130)} type="native">
         <Table
           striped
           highlightOnHover={Boolean(onRowClick)}
@@ -208,7 +327,7 @@ export function DataTable<T>({
                   />
                 </Table.Th>
               ) : null}
-              {columns.map((column) => (
+              {tableColumns.map((column) => (
                 <Table.Th
                   key={column.key}
                   w={column.width}
@@ -237,7 +356,7 @@ export function DataTable<T>({
             </Table.Tr>
           </Table.Thead>
           <DataTableBody
-            columns={columns}
+            columns={tableColumns}
             rows={rows}
             getRowId={getRowId}
             state={state}
@@ -267,19 +386,7 @@ export function DataTable<T>({
         />
       ) : null}
 
-      {exportFileName && exportMounted ? (
-        <Suspense fallback={null}>
-          <ExportDialog
-            opened={exportOpened}
-            onClose={() => setExportOpened(false)}
-            fileName={exportFileName}
-            title={exportTitle}
-            columns={exportColumns}
-            loadRows={(signal, onProgress) => fetchAllPages(fetchPage, exportQuery, signal, onProgress)}
-            testId={`${testId}-export-dialog`}
-          />
-        </Suspense>
-      ) : null}
+      {exportDialog}
     </Stack>
   );
 }

@@ -27,7 +27,7 @@ export function cellAlign<T>(column: DataTableColumn<T>) {
   return column.align ?? (column.money ? 'right' : 'left');
 }
 
-function defaultCell<T>(row: T, column: DataTableColumn<T>): ReactNode {
+export function defaultCell<T>(row: T, column: DataTableColumn<T>): ReactNode {
   const value = (row as Record<string, unknown>)[column.key];
   if (column.money) return formatAmount(value as number | string | null | undefined);
   if (value === null || value === undefined) return '';

@@ -22,6 +22,15 @@ export type DataTableFetch<T> = (query: DataTableQuery, signal: AbortSignal) => 
 /** A plain text or number for a file cell (Excel, PDF); null and undefined become an empty cell. */
 export type ExportValue = string | number | boolean | Date | null | undefined;
 
+/**
+ * Where a column's value goes on a phone, where each row is a card instead of a table line:
+ * 'title' (what the record is, bold, wraps), 'amount' (the key figure, top right, never cut),
+ * 'status' (its badge), 'date', 'subtitle' and 'meta' (dimmed lines under the title), 'leading'
+ * (an avatar or picture on the left), 'actions' (buttons under the card, outside its tap area).
+ * false (or no role) keeps the column out of the card.
+ */
+export type DataTableCardRole = 'title' | 'subtitle' | 'amount' | 'status' | 'date' | 'meta' | 'leading' | 'actions';
+
 export interface DataTableColumn<T> {
   /** Row field shown when there is no `render`, and the sort key sent to the server. */
   key: string;
@@ -36,4 +45,10 @@ export interface DataTableColumn<T> {
   align?: 'left' | 'center' | 'right';
   /** false for columns that only hold actions (buttons) and mean nothing in a file. */
   exportable?: boolean;
+  /** Only in exported files (a detail the screen keeps for the record's dialog). */
+  exportOnly?: boolean;
+  /** The column's place on a phone card (see DataTableCardRole). */
+  card?: DataTableCardRole | false;
+  /** What the card shows for this column when it should differ from the table cell (shorter, no avatar). */
+  cardRender?: (row: T) => ReactNode;
 }
