@@ -46,6 +46,7 @@ export function AdminsTab({ parkId, canManage }: { parkId: string; canManage: bo
       {
         key: 'name',
         header: 'Administrateur',
+        card: 'title',
         exportValue: fullName,
         render: (a) => (
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -74,11 +75,12 @@ export function AdminsTab({ parkId, canManage }: { parkId: string; canManage: bo
           </Group>
         ),
       },
-      { key: 'email', header: 'Email', render: (a) => a.email ?? '—' },
-      { key: 'phone', header: 'Téléphone', render: (a) => a.phone ?? '—' },
+      { key: 'email', header: 'Email', card: 'meta', render: (a) => a.email ?? '—', cardRender: (a) => a.email },
+      { key: 'phone', header: 'Téléphone', card: 'meta', render: (a) => a.phone ?? '—', cardRender: (a) => a.phone },
       {
         key: 'roles',
         header: 'Rôles',
+        card: 'status',
         exportValue: (a) => (a.is_owner ? 'Propriétaire' : a.roles.map((r) => r.name).join(', ')),
         render: (a) =>
           a.is_owner ? (
@@ -102,6 +104,7 @@ export function AdminsTab({ parkId, canManage }: { parkId: string; canManage: bo
               header: '',
               exportable: false,
               align: 'right' as const,
+              card: 'actions' as const,
               render: (a: TAdmin) =>
                 a.is_owner ? null : (
                   // The row opens the permissions: the buttons must not.

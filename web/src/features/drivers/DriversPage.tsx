@@ -54,12 +54,14 @@ export default function DriversPage() {
         key: 'image',
         header: '',
         exportable: false,
+        card: 'leading',
         width: 52,
         render: (d) => <Avatar src={d.image} radius="xl" size={36} name={`${d.first_name} ${d.last_name}`} color="initials" alt="" />,
       },
       {
         key: 'name',
         header: 'Nom',
+        card: 'title',
         exportValue: fullName,
         render: (d) => (
           <Text size="sm" fw={500} data-testid="driver-row-name" style={{ overflowWrap: 'anywhere' }}>
@@ -67,18 +69,28 @@ export default function DriversPage() {
           </Text>
         ),
       },
-      { key: 'phone', header: 'Téléphone' },
-      { key: 'status', header: 'Statut', exportValue: (d) => DRIVER_STATUS_LABELS[d.status], render: (d) => <DriverStatusBadge status={d.status} /> },
+      { key: 'phone', header: 'Téléphone', card: 'meta' },
+      { key: 'status', header: 'Statut', card: 'status', exportValue: (d) => DRIVER_STATUS_LABELS[d.status], render: (d) => <DriverStatusBadge status={d.status} /> },
       {
         key: 'vehicle',
         header: 'Véhicule',
+        card: 'meta',
         exportValue: vehicleLabel,
         render: (d) => vehicleLabel(d) || <Text size="sm" c="dimmed">—</Text>,
+        cardRender: vehicleLabel,
       },
       { key: 'grade', header: 'Grade', exportValue: (d) => d.grade?.name ?? '', render: (d) => d.grade?.name ?? '—' },
       {
         key: 'dettes',
         header: 'Dettes',
+        // A debt is what the owner looks for first on a phone; no figure when there is none.
+        card: 'amount',
+        cardRender: (d) =>
+          d.dettes > 0 ? (
+            <Text span size="sm" fw={700} c="red.7" data-testid="driver-debt">
+              <Money amount={d.dettes} />
+            </Text>
+          ) : null,
         exportValue: (d) => String(d.dettes),
         render: (d) =>
           d.dettes > 0 ? (
@@ -110,6 +122,7 @@ export default function DriversPage() {
         fetchPage={fetchPage}
         queryKey={driverKeys.list()}
         filters={{ status: status === 'all' ? undefined : status }}
+        onResetFilters={() => setStatus('all')}
         filtersSlot={
           <Select
             aria-label="Statut"
@@ -117,7 +130,7 @@ export default function DriversPage() {
             value={status}
             onChange={(v) => setStatus((v as DriverStatus | 'all' | null) ?? 'all')}
             allowDeselect={false}
-            w={180}
+            w={{ base: '100%', sm: 180 }}
             comboboxProps={{ withinPortal: true }}
             data-testid="drivers-status-filter"
           />

@@ -26,6 +26,7 @@ function Cell({ op, children }: { op: TOperation; children: ReactNode }) {
   );
 }
 
+const DEFAULT_FILTERS = { type: 'all' };
 const TYPE_OPTIONS = OPERATION_TYPE_FILTERS.map((t) => ({ value: t, label: OPERATION_TYPE_FILTER_LABELS[t] }));
 
 /** A filter chip: the chosen driver or vehicle, or the button that opens its picker. */
@@ -88,16 +89,23 @@ export default function OperationsPage() {
     [],
   );
 
+  // The operation date and the amount lead (the registration date is in the detail and the file);
+  // on a phone each operation is a card: what it was, how much, its status and when.
   const columns = useMemo<DataTableColumn<TOperation>[]>(
     () => [
-      { key: 'operation_date', header: "Date de l'opération", exportValue: (o) => wireDateTime(o.operation_date), render: (o) => <Cell op={o}>{wireDateTime(o.operation_date)}</Cell> },
-      { key: 'created_at', header: "Date d'enregistrement", exportValue: (o) => wireDateTime(o.created_at), render: (o) => <Cell op={o}>{wireDateTime(o.created_at)}</Cell> },
-      { key: 'category', header: 'Catégorie', exportValue: (o) => o.category?.name ?? '', render: (o) => <Cell op={o}>{o.category?.name ?? '—'}</Cell> },
-      { key: 'sub_category', header: 'Sous-catégorie', exportValue: (o) => o.sub_category.name, render: (o) => <Cell op={o}>{o.sub_category.name}</Cell> },
+      {
+        key: 'operation_date',
+        header: "Date de l'opération",
+        card: 'date',
+        exportValue: (o) => wireDateTime(o.operation_date),
+        render: (o) => <Cell op={o}>{wireDateTime(o.operation_date)}</Cell>,
+        cardRender: (o) => wireDateTime(o.operation_date),
+      },
       {
         key: 'amount',
         header: 'Montant',
         money: true,
+        card: 'amount',
         exportValue: (o) => o.amount,
         render: (o) => (
           <Money amount={o.amount} fw={600} c={isStruck(o) ? 'dimmed' : o.type === 'profit' ? 'teal.7' : 'red.7'} td={isStruck(o) ? 'line-through' : undefined} />
@@ -106,7 +114,7 @@ export default function OperationsPage() {
       {
         key: 'status',
         header: 'Statut',
-        width: 120,
+        card: 'status',
         exportValue: (o) => o.status_label,
         render: (o) => (
           <Badge color={OPERATION_STATUS_COLORS[o.status]} variant="light" tt="none" style={{ overflow: 'visible' }} data-testid="operation-status">
@@ -114,24 +122,43 @@ export default function OperationsPage() {
           </Badge>
         ),
       },
+      { key: 'sub_category', header: 'Sous-catégorie', card: 'title', exportValue: (o) => o.sub_category.name, render: (o) => <Cell op={o}>{o.sub_category.name}</Cell>, cardRender: (o) => o.sub_category.name },
+      { key: 'category', header: 'Catégorie', card: 'subtitle', exportValue: (o) => o.category?.name ?? '', render: (o) => <Cell op={o}>{o.category?.name ?? '—'}</Cell>, cardRender: (o) => o.category?.name ?? '' },
       { key: 'collect_method', header: 'Moyen de paiement', exportValue: (o) => collectLabel(o.collect_method), render: (o) => <Cell op={o}>{collectLabel(o.collect_method) || '—'}</Cell> },
-      { key: 'driver', header: 'Chauffeur', exportValue: (o) => personName(o.driver), render: (o) => <Cell op={o}>{personName(o.driver) || '—'}</Cell> },
+      {
+        key: 'driver',
+        header: 'Chauffeur',
+        card: 'meta',
+        exportValue: (o) => personName(o.driver),
+        render: (o) => <Cell op={o}>{personName(o.driver) || '—'}</Cell>,
+        // One line for who and what the operation concerns; nothing when it concerns neither.
+        cardRender: (o) => [personName(o.driver), o.vehicle?.registration_number].filter(Boolean).join(' · '),
+      },
       { key: 'vehicle', header: 'Véhicule', exportValue: (o) => vehicleName(o.vehicle), render: (o) => <Cell op={o}>{vehicleName(o.vehicle) || '—'}</Cell> },
       { key: 'profile_initiator', header: 'Initiateur', exportValue: (o) => personName(o.profile_initiator), render: (o) => <Cell op={o}>{personName(o.profile_initiator) || '—'}</Cell> },
       {
         key: 'comment',
         header: 'Commentaire',
-        exportValue: (o) => [o.comment, o.cancel_comment ? `Annulation : ${o.cancel_comment}` : null].filter(Boolean).join(' — '),
+        card: 'meta',
+        exportValue: (o) => [o.comment, o.cancel_comment ? `Annulation : ${o.cancel_comment}` : null].filter(Boolean).join(' — '),
         render: (o) => (
           <Stack gap={2}>
             <Cell op={o}>{o.comment || '—'}</Cell>
             {o.cancel_comment ? (
               <Text size="xs" c="red.7" data-testid="operation-cancel-comment">
-                Annulation : {o.cancel_comment}
+                Annulation : {o.cancel_comment}
               </Text>
             ) : null}
           </Stack>
         ),
+        cardRender: (o) =>
+          o.cancel_comment ? (
+            <Text span size="xs" c="red.7">
+              Annulation : {o.cancel_comment}
+            </Text>
+          ) : (
+            o.comment || null
+          ),
       },
       { key: 'caisse', header: 'Caisse', exportValue: (o) => o.caisse.name, render: (o) => <Cell op={o}>{o.caisse.name}</Cell> },
       {
@@ -149,9 +176,18 @@ export default function OperationsPage() {
             </Text>
           ),
       },
+      { key: 'created_at', header: "Date d'enregistrement", exportOnly: true, exportValue: (o) => wireDateTime(o.created_at) },
     ],
     [],
   );
+
+  const resetFilters = () => {
+    setType('all');
+    setSubAccount(null);
+    setRange(EMPTY_RANGE);
+    setDriver(null);
+    setVehicle(null);
+  };
 
   return (
     <Stack gap="md" data-testid="operations-page">
@@ -168,6 +204,8 @@ export default function OperationsPage() {
         fetchPage={fetchPage}
         queryKey={operationKeys.list()}
         filters={filters}
+        defaultFilters={DEFAULT_FILTERS}
+        onResetFilters={resetFilters}
         defaultPageSize={OPERATIONS_PAGE_SIZE}
         searchPlaceholder="Rechercher (chauffeur, véhicule, catégorie)"
         filtersSlot={
@@ -195,7 +233,7 @@ export default function OperationsPage() {
                 setSubAccount(null);
               }}
               allowDeselect={false}
-              w={200}
+              w={{ base: '100%', sm: 200 }}
               comboboxProps={{ withinPortal: true }}
               data-testid="operations-type-filter"
             />
@@ -208,7 +246,7 @@ export default function OperationsPage() {
               searchable
               clearable
               nothingFoundMessage="Aucun élément trouvé"
-              w={240}
+              w={{ base: '100%', sm: 240 }}
               comboboxProps={{ withinPortal: true }}
               data-testid="operations-sub-account-filter"
             />
@@ -218,9 +256,11 @@ export default function OperationsPage() {
         onRowClick={(o) => {
           if (opensDetail(o)) setInspecting(o.id);
         }}
+        isRowClickable={opensDetail}
+        isRowStruck={isStruck}
         exportFileName="Operations"
         exportTitle="Opérations"
-        minWidth={1500}
+        minWidth={1400}
         actions={
           can('CREATE_OPERATION') ? (
             <Button

@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from '
 import { Badge, Button, Group, Paper, Select, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { RECIPE_COLLECTION_MESSAGES as M, RECIPE_STATUSES, type TDeletedRecipe, type TRecipeStatus, type TRecipeWithPayments } from '@flotte/contract/recipes';
+import { countActiveFilters } from '../../ui/data-table/card-layout.ts';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
@@ -119,26 +120,58 @@ export default function ReceiptsPage() {
 
   const historyColumns = useMemo<DataTableColumn<TRecipeWithPayments>[]>(
     () => [
-      { key: 'date', header: 'Date', exportValue: (r) => dayText(r.date), render: (r) => dayText(r.date) },
-      { key: 'driver', header: 'Chauffeur', exportValue: (r) => personName(r.driver), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{personName(r.driver)}</Text> },
-      { key: 'vehicle', header: 'Véhicule', exportValue: (r) => recipeVehicleName(r.vehicle), render: (r) => recipeVehicleName(r.vehicle) || '—' },
-      { key: 'objective', header: 'Objectif', money: true, exportValue: (r) => r.objective, render: (r) => <Money amount={r.objective} /> },
+      { key: 'date', header: 'Date', card: 'date', exportValue: (r) => dayText(r.date), render: (r) => dayText(r.date) },
+      { key: 'driver', header: 'Chauffeur', card: 'title', exportValue: (r) => personName(r.driver), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{personName(r.driver)}</Text>, cardRender: (r) => personName(r.driver) },
+      { key: 'vehicle', header: 'Véhicule', card: 'meta', exportValue: (r) => recipeVehicleName(r.vehicle), render: (r) => recipeVehicleName(r.vehicle) || '—', cardRender: (r) => recipeVehicleName(r.vehicle) },
+      { key: 'objective', header: 'Objectif', money: true, card: 'amount', exportValue: (r) => r.objective, render: (r) => <Money amount={r.objective} /> },
       { key: 'actual_recipe', header: 'Encaissé', money: true, exportValue: (r) => r.actual_recipe, render: (r) => <Money amount={r.actual_recipe} c="teal.7" /> },
-      { key: 'toEncaiss', header: 'Reste', money: true, exportValue: (r) => r.toEncaiss, render: (r) => <Money amount={r.toEncaiss} fw={600} c={r.toEncaiss > 0 ? 'red.7' : undefined} /> },
-      { key: 'status', header: 'Statut', width: 140, exportValue: (r) => RECIPE_STATUS_BADGES[r.status].label, render: (r) => <StatusCell r={r} /> },
+      {
+        key: 'toEncaiss',
+        header: 'Reste',
+        money: true,
+        card: 'meta',
+        exportValue: (r) => r.toEncaiss,
+        render: (r) => <Money amount={r.toEncaiss} fw={600} c={r.toEncaiss > 0 ? 'red.7' : undefined} />,
+        // The card's figure is the objective; what came in and what is left go on one line.
+        cardRender: (r) => (
+          <>
+            Encaissé <Money amount={r.actual_recipe} c="teal.7" />
+            {r.toEncaiss > 0 ? (
+              <>
+                {' · '}Reste <Money amount={r.toEncaiss} fw={600} c="red.7" />
+              </>
+            ) : null}
+          </>
+        ),
+      },
+      { key: 'status', header: 'Statut', width: 140, card: 'status', exportValue: (r) => RECIPE_STATUS_BADGES[r.status].label, render: (r) => <StatusCell r={r} /> },
     ],
     [],
   );
   const deletedColumns = useMemo<DataTableColumn<TDeletedRecipe>[]>(
     () => [
-      { key: 'date', header: 'Date', exportValue: (r) => dayText(r.date), render: (r) => dayText(r.date) },
-      { key: 'driver', header: 'Chauffeur', exportValue: (r) => personName(r.driver), render: (r) => personName(r.driver) },
-      { key: 'vehicle', header: 'Véhicule', exportValue: (r) => recipeVehicleName(r.vehicle), render: (r) => recipeVehicleName(r.vehicle) || '—' },
-      { key: 'objective', header: 'Objectif', money: true, exportValue: (r) => r.objective, render: (r) => <Money amount={r.objective} /> },
-      { key: 'actual_recipe', header: 'Encaissé', money: true, exportValue: (r) => r.actual_recipe, render: (r) => <Money amount={r.actual_recipe} /> },
+      { key: 'date', header: 'Date', card: 'date', exportValue: (r) => dayText(r.date), render: (r) => dayText(r.date) },
+      { key: 'driver', header: 'Chauffeur', card: 'title', exportValue: (r) => personName(r.driver), render: (r) => personName(r.driver) },
+      { key: 'vehicle', header: 'Véhicule', card: 'meta', exportValue: (r) => recipeVehicleName(r.vehicle), render: (r) => recipeVehicleName(r.vehicle) || '—', cardRender: (r) => recipeVehicleName(r.vehicle) },
+      { key: 'objective', header: 'Objectif', money: true, card: 'amount', exportValue: (r) => r.objective, render: (r) => <Money amount={r.objective} /> },
+      {
+        key: 'actual_recipe',
+        header: 'Encaissé',
+        money: true,
+        card: 'meta',
+        exportValue: (r) => r.actual_recipe,
+        render: (r) => <Money amount={r.actual_recipe} />,
+        cardRender: (r) => (
+          <>
+            Encaissé <Money amount={r.actual_recipe} />
+          </>
+        ),
+      },
       {
         key: 'delete_comment',
         header: 'Motif',
+        card: 'meta',
+        cardRender: (r) => (r.delete_comment ? `Motif : ${r.delete_comment}` : null),
         exportValue: (r) => r.delete_comment ?? '',
         render: (r) => (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="deleted-recipe-reason">
@@ -146,7 +179,19 @@ export default function ReceiptsPage() {
           </Text>
         ),
       },
-      { key: 'deleted_by', header: 'Supprimée par', exportValue: (r) => personName(r.deleted_by), render: (r) => personName(r.deleted_by) || '—' },
+      {
+        key: 'deleted_by',
+        header: 'Supprimée par',
+        card: 'status',
+        exportValue: (r) => personName(r.deleted_by),
+        render: (r) => personName(r.deleted_by) || '—',
+        cardRender: (r) => (
+          <Badge color="gray" variant="light" tt="none" style={{ whiteSpace: 'normal', height: 'auto' }}>
+            Supprimée le {dayText(r.deleted_at)}
+            {r.deleted_by ? ` par ${personName(r.deleted_by)}` : ''}
+          </Badge>
+        ),
+      },
       { key: 'deleted_at', header: 'Supprimée le', exportValue: (r) => dayText(r.deleted_at), render: (r) => dayText(r.deleted_at) },
     ],
     [],
@@ -223,6 +268,12 @@ export default function ReceiptsPage() {
             fetchPage={fetchHistory}
             queryKey={recipeKeys.history()}
             filters={filters}
+            // The driver is chosen above, for the whole page: the badge counts the list's own filters.
+            activeFilterCount={countActiveFilters({ status: filters.status, start_date: filters.start_date, end_date: filters.end_date })}
+            onResetFilters={() => {
+              setStatus('all');
+              setRange(EMPTY_RANGE);
+            }}
             searchable={false}
             filtersSlot={
               <>
@@ -232,7 +283,7 @@ export default function ReceiptsPage() {
                   value={status}
                   onChange={(v) => setStatus((v as TRecipeStatus | 'all' | null) ?? 'all')}
                   allowDeselect={false}
-                  w={180}
+                  w={{ base: '100%', sm: 180 }}
                   comboboxProps={{ withinPortal: true }}
                   data-testid="receipts-status-filter"
                 />
@@ -242,6 +293,7 @@ export default function ReceiptsPage() {
             onRowClick={(r) => {
               if (isCollectable(r)) setCollecting(r);
             }}
+            isRowClickable={isCollectable}
             exportFileName="Recettes"
             minWidth={900}
             testId="receipts-history"

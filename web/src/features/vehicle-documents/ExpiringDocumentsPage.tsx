@@ -3,6 +3,7 @@ import { Badge, Button, SegmentedControl, Stack, Text, Title } from '@mantine/co
 import { DOCUMENT_EXPIRING_DAYS } from '@flotte/contract/vehicle-documents';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
+import { useIsPhone } from '../../ui/data-table/useIsPhone.ts';
 import { formatDate } from '../../ui/format.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
@@ -14,6 +15,8 @@ import { vehicleDocumentsApi, type ExpiringDocument } from './vehicle-documents-
 
 // The form (and the calendar behind it) downloads when someone adds a document, not with the list.
 const NewDocumentDialog = lazy(() => import('./NewDocumentDialog.tsx').then((m) => ({ default: m.NewDocumentDialog })));
+
+const DEFAULT_FILTERS = { days: DOCUMENT_EXPIRING_DAYS };
 
 /** The windows a person picks from, in days ahead of the park's today. */
 export const EXPIRY_WINDOWS = [7, 15, 30, 60, 90] as const;
@@ -27,11 +30,13 @@ function dayAfter(day: string): string {
 
 const vehicleName = (d: ExpiringDocument) => [d.vehicle.registration_number, d.vehicle.label].filter(Boolean).join(' · ');
 
-// The state comes second: on a phone it must show before the table scrolls sideways.
+// The state comes second, right after the vehicle; on a phone each document is a card: its type, the vehicle, how long it has left and its end date.
 const BASE_COLUMNS: DataTableColumn<ExpiringDocument>[] = [
   {
     key: 'vehicle',
     header: 'Véhicule',
+    card: 'subtitle',
+    cardRender: vehicleName,
     exportValue: vehicleName,
     render: (d) => (
       <Stack gap={0}>
@@ -49,6 +54,7 @@ const BASE_COLUMNS: DataTableColumn<ExpiringDocument>[] = [
   {
     key: 'days_left',
     header: 'Jours restants',
+    card: 'status',
     exportValue: (d) => daysLeftText(d.days_left),
     render: (d) => (
       <Badge color={DOCUMENT_STATUS[d.status].color} variant="light" data-testid="expiring-days-left" data-status={d.status}>
@@ -56,8 +62,8 @@ const BASE_COLUMNS: DataTableColumn<ExpiringDocument>[] = [
       </Badge>
     ),
   },
-  { key: 'document_type', header: 'Type de document', exportValue: (d) => d.document_type.name, render: (d) => <span data-testid="expiring-type">{d.document_type.name}</span> },
-  { key: 'end_date', header: 'Date de fin', exportValue: (d) => formatDate(d.end_date), render: (d) => formatDate(d.end_date) },
+  { key: 'document_type', header: 'Type de document', card: 'title', exportValue: (d) => d.document_type.name, render: (d) => <span data-testid="expiring-type">{d.document_type.name}</span> },
+  { key: 'end_date', header: 'Date de fin', card: 'date', exportValue: (d) => formatDate(d.end_date), render: (d) => formatDate(d.end_date), cardRender: (d) => `Fin : ${formatDate(d.end_date)}` },
 ];
 
 /** /dashboard/drivers/documents: the park's vehicle papers already ended or ending within the chosen window, soonest first. */
@@ -79,6 +85,7 @@ export default function ExpiringDocumentsPage() {
               header: '',
               exportable: false,
               align: 'right',
+              card: 'actions',
               render: (d) => (
                 <Button size="xs" variant="light" onClick={() => setAdding({ vehicleId: d.vehicle.id, documentTypeId: d.document_type.id, startDate: dayAfter(d.end_date) })} data-testid="expiring-renew">
                   Renouveler
@@ -90,6 +97,7 @@ export default function ExpiringDocumentsPage() {
     [canAdd],
   );
   const filters = useMemo(() => ({ days }), [days]);
+  const phone = useIsPhone();
   const fetchPage: DataTableFetch<ExpiringDocument> = useCallback(
     (query, signal) =>
       vehicleDocumentsApi.expiring({ days: Number(query.filters.days) || DOCUMENT_EXPIRING_DAYS, page: query.page, itemPerPage: query.itemPerPage, search: query.search }, signal),
@@ -112,12 +120,15 @@ export default function ExpiringDocumentsPage() {
         fetchPage={fetchPage}
         queryKey={vehicleDocumentKeys.expiring()}
         filters={filters}
+        defaultFilters={DEFAULT_FILTERS}
+        onResetFilters={() => setDays(DOCUMENT_EXPIRING_DAYS)}
         filtersSlot={
           <SegmentedControl
             value={String(days)}
             onChange={(v) => setDays(Number(v))}
             data={EXPIRY_WINDOWS.map((n) => ({ value: String(n), label: `${n} jours` }))}
             size="xs"
+            fullWidth={phone}
             aria-label="Fenêtre d'expiration"
             data-testid="expiring-days"
           />

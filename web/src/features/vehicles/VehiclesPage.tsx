@@ -52,6 +52,7 @@ export default function VehiclesPage() {
       {
         key: 'label',
         header: 'Véhicule',
+        card: 'title',
         exportValue: (v) => v.label ?? brandModel(v),
         render: (v) => (
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -67,26 +68,37 @@ export default function VehiclesPage() {
       {
         key: 'registration_number',
         header: 'Immatriculation',
+        card: 'amount',
         render: (v) => (
           <Text size="sm" ff="monospace" data-testid="vehicle-row-registration">
             {v.registration_number}
           </Text>
         ),
       },
-      { key: 'brand', header: 'Marque / modèle', exportValue: brandModel, render: brandModel },
+      { key: 'brand', header: 'Marque / modèle', card: 'subtitle', exportValue: brandModel, render: brandModel, cardRender: (v) => (v.label ? brandModel(v) : null) },
       {
         key: 'status',
         header: 'Statut',
+        card: 'status',
         exportValue: (v) => VEHICLE_STATUS_LABELS[v.display_status],
         render: (v) => <VehicleStatusDot status={v.display_status} />,
       },
       {
         key: 'current_driver',
         header: 'Chauffeur actuel',
+        card: 'meta',
         exportValue: driverName,
         render: (v) => driverName(v) || <Text size="sm" c="dimmed">—</Text>,
+        cardRender: (v) => (driverName(v) ? `Chauffeur : ${driverName(v)}` : 'Sans chauffeur'),
       },
-      { key: 'group', header: 'Groupe', exportValue: (v) => v.group?.title ?? '', render: (v) => v.group?.title ?? <Text size="sm" c="dimmed">—</Text> },
+      {
+        key: 'group',
+        header: 'Groupe',
+        card: 'meta',
+        exportValue: (v) => v.group?.title ?? '',
+        render: (v) => v.group?.title ?? <Text size="sm" c="dimmed">—</Text>,
+        cardRender: (v) => (v.group ? `Groupe : ${v.group.title}` : null),
+      },
     ],
     [],
   );
@@ -109,6 +121,10 @@ export default function VehiclesPage() {
         fetchPage={fetchPage}
         queryKey={vehicleKeys.list()}
         filters={{ status: status === ALL ? undefined : status, group: group === ALL ? undefined : group }}
+        onResetFilters={() => {
+          setStatus(ALL);
+          setGroup(ALL);
+        }}
         filtersSlot={
           <>
             <Select
@@ -117,7 +133,7 @@ export default function VehiclesPage() {
               value={status}
               onChange={(v) => setStatus(v ?? ALL)}
               allowDeselect={false}
-              w={180}
+              w={{ base: '100%', sm: 180 }}
               comboboxProps={{ withinPortal: true }}
               data-testid="vehicles-status-filter"
             />
@@ -127,7 +143,7 @@ export default function VehiclesPage() {
               value={group}
               onChange={(v) => setGroup(v ?? ALL)}
               allowDeselect={false}
-              w={200}
+              w={{ base: '100%', sm: 200 }}
               comboboxProps={{ withinPortal: true }}
               data-testid="vehicles-group-filter"
             />
