@@ -88,10 +88,12 @@ test('the agent sees only what the role allows, and a page typed by hand says ac
   await page.getByLabel('Confirmez le code PIN', { exact: true }).fill('97531');
   await page.getByRole('button', { name: 'Définir le code PIN' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId('granted-actions')).toContainText('Encaisser');
-  await expect(page.getByTestId('granted-actions')).not.toContainText('Gérer les accès');
   await expect(page.getByTestId('profile-card')).toContainText('Caissier');
   await page.screenshot({ path: test.info().outputPath('agent-dashboard-360.png'), fullPage: true });
+  // 'Vos accès' is on the account page.
+  await page.goto('/dashboard/account');
+  await expect(page.getByTestId('granted-actions')).toContainText('Encaisser');
+  await expect(page.getByTestId('granted-actions')).not.toContainText('Gérer les accès');
 
   await page.goto('/dashboard/access');
   await expect(page.getByTestId('access-denied')).toBeVisible();

@@ -4,18 +4,25 @@ import { isDayOrWireDate } from './wire-date.ts';
 import { TRENDS } from './accounting.ts';
 
 /**
- * The fleet dashboard (spec 001 sections 2.13, 3, 7, 9; issue 6 section 4): the cards of the home
- * screen and the revenue figures and charts. Every figure comes from the recipes, the confirmed
- * planning, the operations (confirmed, not cancelled) and the ledger. Amounts are in the park
- * currency, days are the park's days.
+ * The fleet dashboard (spec 001 sections 2.13, 3, 7, 9; issue 6 section 4; issue 17 section 4): the
+ * cards of the home screen and the revenue figures and charts. Every figure comes from the recipes,
+ * the confirmed planning, the operations (confirmed, not cancelled) and the ledger. Amounts are in
+ * the park currency, days are the park's days.
+ *
+ * A card that leads to a screen says what that screen says, counted by the same rule: the
+ * uncollected total is Encaissements' 'Non encaissées' total (every unpaid recipe, whatever its
+ * day), 'Documents à renouveler' is the count of the list it opens (30 days, the expired ones
+ * included, told apart in `expired`).
+ *
+ * Without READ_FINANCE no amount is sent at all: the money cards are null, not zero.
  *
  * Each card carries a trend (up, down, unchanged; unchanged shows nothing) against `previous`, the
  * same figure at the point `compared_with` names: 'yesterday' (the same figure one day earlier),
- * 'last_month' (at the start of this month, or over the same days of last month), or null when no
- * history allows a comparison.
+ * 'last_month' (over the same days of last month), 'end_of_last_month' (the count at the end of
+ * last month: the records that existed then), or null when no history allows a comparison.
  */
 
-export const COMPARED_WITH = ['yesterday', 'last_month'] as const;
+export const COMPARED_WITH = ['yesterday', 'last_month', 'end_of_last_month'] as const;
 export type TComparedWith = (typeof COMPARED_WITH)[number];
 
 const zTrended = {
@@ -28,20 +35,28 @@ const zCount = z.object({ count: z.number(), ...zTrended });
 const zAmount = z.object({ amount: z.number(), ...zTrended });
 const zVehicleRef = z.object({ id: z.string(), label: z.string().nullable(), registration_number: z.string() });
 
+const NO_FINANCE = ' ; null sans READ_FINANCE';
+
 export const ZFleetDetails = z.object({
   currency: z.string(),
   date: z.string().describe("Aujourd'hui dans le parc (yyyy-MM-dd)"),
   number_recipe_expected_today: zCount.describe("Recettes attendues aujourd'hui (non supprimées), contre hier"),
   receipts_expected_today: zAmount
     .extend({ collected: z.number(), remaining: z.number(), count: z.number() })
-    .describe("Objectif total des recettes du jour, ce qui en est encaissé et ce qui reste ; contre l'objectif d'hier"),
-  actual_recipe: zAmount.describe("Encaissé aujourd'hui (opérations 'recette' confirmées), contre hier"),
+    .nullable()
+    .describe(`Objectif total des recettes du jour, ce qui en est encaissé et ce qui reste ; contre l'objectif d'hier${NO_FINANCE}`),
+  actual_recipe: zAmount.nullable().describe(`Encaissé aujourd'hui (opérations 'recette' confirmées), contre hier${NO_FINANCE}`),
   previous_receipts_not_collected: zAmount
     .extend({ count: z.number() })
-    .describe("Reste à encaisser des recettes non soldées des jours passés ; contre le même reste sans les recettes d'hier"),
-  future_expired_doc: zCount.describe('Documents de véhicules (le dernier de chaque type) qui expirent dans les 30 jours, contre hier'),
-  driver: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le total au début du mois'),
-  vehicle: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le total au début du mois'),
+    .nullable()
+    .describe(
+      `Reste à encaisser de toutes les recettes non soldées, quel que soit leur jour : le total 'Non encaissées' des Encaissements (GET /transaction/unpaid/recipes/history sans dates) ; sans historique, pas de comparaison${NO_FINANCE}`,
+    ),
+  future_expired_doc: zCount
+    .extend({ expired: z.number().describe('Dont déjà expirés') })
+    .describe('Documents à renouveler : le nombre de la liste GET /vehicle-document/future-expired (30 jours, expirés compris), contre hier'),
+  driver: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le nombre à la fin du mois dernier'),
+  vehicle: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le nombre à la fin du mois dernier'),
   breakdown: zCount.describe("Véhicules en maintenance (pas d'historique : pas de comparaison)"),
   total_recipe_deleted: zCount.describe("Recettes supprimées, contre le même total avant aujourd'hui"),
   total_recipe_deleted_this_month: zCount.describe('Recettes supprimées ce mois-ci, contre les mêmes jours du mois précédent'),
@@ -49,7 +64,7 @@ export const ZFleetDetails = z.object({
     .extend({ vehicles: z.array(zVehicleRef).describe('Les 10 premiers') })
     .describe("Véhicules configurés, en service, sans planning aujourd'hui (aucune recette ne sera créée pour eux), contre hier"),
   gps_events: z.number().nullable().describe('Pas encore de module GPS : null'),
-  balance: zAmount.nullable().describe("Total détenu (caisses et solde du parc, selon le grand livre) contre le début de la journée ; null sans READ_FINANCE"),
+  balance: zAmount.nullable().describe(`Total détenu (caisses et solde du parc, selon le grand livre) contre le début de la journée${NO_FINANCE}`),
 });
 export type TFleetDetails = z.infer<typeof ZFleetDetails>;
 export type TTrendedCount = z.infer<typeof zCount>;

@@ -176,11 +176,15 @@ describe('the fleet dashboard cards', () => {
     expect(f.number_recipe_expected_today).toEqual({ count: 2, previous: 2, trend: 'unchanged', compared_with: 'yesterday' });
     expect(f.receipts_expected_today).toEqual({ amount: 18_000, collected: 13_000, remaining: 5_000, count: 2, previous: 20_000, trend: 'down', compared_with: 'yesterday' });
     expect(f.actual_recipe).toEqual({ amount: 13_000, previous: 10_000, trend: 'up', compared_with: 'yesterday' });
-    // 10,000 (yesterday) + 5,000 (10 March) + 4,000 (the debt); without yesterday's: 9,000.
-    expect(f.previous_receipts_not_collected).toEqual({ amount: 19_000, count: 3, previous: 9_000, trend: 'up', compared_with: 'yesterday' });
-    expect(f.future_expired_doc).toEqual({ count: 2, previous: 2, trend: 'unchanged', compared_with: 'yesterday' });
-    expect(f.driver).toEqual({ total: 3, active: 2, previous: 2, trend: 'up', compared_with: 'last_month' });
-    expect(f.vehicle).toEqual({ total: 4, active: 2, previous: 2, trend: 'up', compared_with: 'last_month' });
+    // Every unpaid recipe, as Encaissements counts them: 5,000 left today, 10,000 (yesterday),
+    // 5,000 (10 March), 4,000 (the debt). What was owed before is not kept: no comparison.
+    expect(f.previous_receipts_not_collected).toEqual({ amount: 24_000, count: 4, previous: null, trend: 'unchanged', compared_with: null });
+    // The expiring list's rule: v4's card (ended yesterday, expired), v1's and v2's insurances;
+    // seen from yesterday, v2's (today + 30) was outside the window.
+    expect(f.future_expired_doc).toEqual({ count: 3, previous: 2, trend: 'up', compared_with: 'yesterday', expired: 1 });
+    // At the end of February: 2 drivers (the suspended one included) and 2 vehicles.
+    expect(f.driver).toEqual({ total: 3, active: 2, previous: 2, trend: 'up', compared_with: 'end_of_last_month' });
+    expect(f.vehicle).toEqual({ total: 4, active: 2, previous: 2, trend: 'up', compared_with: 'end_of_last_month' });
     expect(f.breakdown).toEqual({ count: 1, previous: null, trend: 'unchanged', compared_with: null });
     expect(f.total_recipe_deleted).toEqual({ count: 4, previous: 3, trend: 'up', compared_with: 'yesterday' });
     // This month: this morning's and 5 March's; 1-15 February: 10 February's only.
@@ -190,9 +194,11 @@ describe('the fleet dashboard cards', () => {
     // All of the ledger's entries are from "today" seen from 15 March 2025: held 80,000, 0 this morning.
     expect(f.balance).toEqual({ amount: 80_000, previous: 0, trend: 'up', compared_with: 'yesterday' });
 
-    // Without READ_FINANCE the balance is not shown.
+    // Without READ_FINANCE no amount at all; the counts stay.
     const viewer = await fleetDetails(db, { ...p.actor, isOwner: false, permissions: new Set(['VIEW_DASHBOARD']) }, NOW);
-    expect(viewer.balance).toBeNull();
+    expect(viewer).toMatchObject({ receipts_expected_today: null, actual_recipe: null, previous_receipts_not_collected: null, balance: null });
+    expect(viewer.number_recipe_expected_today.count).toBe(2);
+    expect(viewer.future_expired_doc.count).toBe(3);
   });
 
   it('GET /api/dashboard/fleet/details needs VIEW_DASHBOARD and counts today in the park', async () => {
@@ -208,7 +214,8 @@ describe('the fleet dashboard cards', () => {
     const viewer = await memberWith(ctx, p.owner, p.id, ['VIEW_DASHBOARD']);
     const seen = await ctx.api('GET', '/api/dashboard/fleet/details', as(viewer));
     expect(seen.status).toBe(200);
-    expect(seen.data.balance).toBeNull();
+    expect(seen.data).toMatchObject({ receipts_expected_today: null, actual_recipe: null, previous_receipts_not_collected: null, balance: null });
+    expect(seen.data.number_recipe_expected_today.count).toBe(1);
     const other = await memberWith(ctx, p.owner, p.id, ['VIEW_OPERATIONS']);
     expect((await ctx.api('GET', '/api/dashboard/fleet/details', as(other))).status).toBe(403);
   });

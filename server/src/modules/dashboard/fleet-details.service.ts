@@ -25,7 +25,6 @@ type Counts = {
   objective_yesterday: number;
   unpaid_amount: number;
   unpaid_count: number;
-  unpaid_amount_before_yesterday: number;
   deleted_total: number;
   deleted_today: number;
   deleted_this_month: number;
@@ -38,6 +37,7 @@ type Counts = {
   vehicles_maintain: number;
   vehicles_before_month: number;
   docs_now: number;
+  docs_expired: number;
   docs_yesterday: number;
   unplanned_today: number;
   unplanned_yesterday: number;
@@ -89,11 +89,9 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
   const { timeZone, currency } = actor.park;
   const money = (minor: number) => fromMinor(minor, currency);
   const today = parkToday(timeZone, now);
-  const { rows } = await namedQuery<Row>(db, 'flotte_fleet_details', FLEET_DETAILS_SQL, [
-    actor.parkId,
-    ...dayParameters(timeZone, today),
-    hasPermission(actor, 'READ_FINANCE'),
-  ]);
+  // Without READ_FINANCE no amount leaves the server: the money cards are null, the held money not even read.
+  const finance = hasPermission(actor, 'READ_FINANCE');
+  const { rows } = await namedQuery<Row>(db, 'flotte_fleet_details', FLEET_DETAILS_SQL, [actor.parkId, ...dayParameters(timeZone, today), finance]);
   const { unplanned_vehicles: unplanned, held: heldRow, ...counts } = rows[0];
   const c = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as Counts;
 
@@ -109,24 +107,22 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
     currency,
     date: today,
     number_recipe_expected_today: { count: c.n_today, ...trended(c.n_today, c.n_yesterday, 'yesterday') },
-    receipts_expected_today: {
-      amount: money(c.objective_today),
-      ...trended(c.objective_today, c.objective_yesterday, 'yesterday'),
-      previous: money(c.objective_yesterday),
-      collected: money(c.collected_today),
-      remaining: money(c.remaining_today),
-      count: c.n_today,
-    },
-    actual_recipe: { amount: money(c.actual_today), ...trended(c.actual_today, c.actual_yesterday, 'yesterday'), previous: money(c.actual_yesterday) },
-    previous_receipts_not_collected: {
-      amount: money(c.unpaid_amount),
-      ...trended(c.unpaid_amount, c.unpaid_amount_before_yesterday, 'yesterday'),
-      previous: money(c.unpaid_amount_before_yesterday),
-      count: c.unpaid_count,
-    },
-    future_expired_doc: { count: c.docs_now, ...trended(c.docs_now, c.docs_yesterday, 'yesterday') },
-    driver: { total: c.drivers_total, active: c.drivers_active, ...trended(c.drivers_total, c.drivers_before_month, 'last_month') },
-    vehicle: { total: c.vehicles_total, active: c.vehicles_active, ...trended(c.vehicles_total, c.vehicles_before_month, 'last_month') },
+    receipts_expected_today: finance
+      ? {
+          amount: money(c.objective_today),
+          ...trended(c.objective_today, c.objective_yesterday, 'yesterday'),
+          previous: money(c.objective_yesterday),
+          collected: money(c.collected_today),
+          remaining: money(c.remaining_today),
+          count: c.n_today,
+        }
+      : null,
+    actual_recipe: finance ? { amount: money(c.actual_today), ...trended(c.actual_today, c.actual_yesterday, 'yesterday'), previous: money(c.actual_yesterday) } : null,
+    // What was owed at an earlier moment is not kept (a payment settles old days too): no comparison.
+    previous_receipts_not_collected: finance ? { amount: money(c.unpaid_amount), ...trended(c.unpaid_amount, null, null), count: c.unpaid_count } : null,
+    future_expired_doc: { count: c.docs_now, ...trended(c.docs_now, c.docs_yesterday, 'yesterday'), expired: c.docs_expired },
+    driver: { total: c.drivers_total, active: c.drivers_active, ...trended(c.drivers_total, c.drivers_before_month, 'end_of_last_month') },
+    vehicle: { total: c.vehicles_total, active: c.vehicles_active, ...trended(c.vehicles_total, c.vehicles_before_month, 'end_of_last_month') },
     // A vehicle's status has no history: nothing to compare with.
     breakdown: { count: c.vehicles_maintain, ...trended(c.vehicles_maintain, null, null) },
     total_recipe_deleted: { count: c.deleted_total, ...trended(c.deleted_total, c.deleted_total - c.deleted_today, 'yesterday') },

@@ -8,10 +8,11 @@
  * $11 whether to read the money held (READ_FINANCE).
  *
  * - recipes: recipe_day_totals (one row per park and day, kept by the recipes' triggers): the
- *   cards by recipe day, and the deletions by the day they were made (the "deleted today / this
- *   month" cards);
+ *   cards by recipe day, the uncollected total over every day (as Encaissements sums it), and the
+ *   deletions by the day they were made (the "deleted today / this month" cards);
  * - drivers and vehicles: a pass over the park's rows;
- * - documents: vehicle_documents over the 31-day window, each vehicle's latest of a type only;
+ * - documents: the expiring list's rule, each vehicle's latest of a type ended or ending within 30
+ *   days (vehicle_documents_park_end_idx), the expired ones apart;
  * - vehicles without planning: the configured active vehicles against two days of
  *   planning_entries_park_day_idx, and, only when some are, the first ten of today by registration;
  * - collected: the recette sub-account and those under it, from the operations' daily totals;
@@ -19,12 +20,10 @@
  */
 export const FLEET_DETAILS_SQL = `
   with recursive recipe_days as (
-    -- Three plain sums over the park's days, then the few recent days (yesterday, today and any
-    -- dated ahead) read on their own: the uncollected cards count the days before today.
-    select all_days.deleted_total, recent.*,
-           all_days.unpaid_amount - recent.unpaid_from_today as unpaid_amount,
-           all_days.unpaid_count - recent.unpaid_count_from_today as unpaid_count,
-           all_days.unpaid_amount - recent.unpaid_from_yesterday as unpaid_amount_before_yesterday
+    -- The uncollected card is Encaissements' 'Non encaissées' total, summed the way
+    -- unpaid-history.ts sums it: every day of recipe_day_totals, today's and any dated ahead
+    -- included. Then the two recent days read on their own for today's and yesterday's cards.
+    select all_days.*, recent.*
       from (
         select coalesce(sum(unpaid_remaining), 0)::bigint as unpaid_amount, coalesce(sum(unpaid_count), 0)::int as unpaid_count,
                coalesce(sum(deleted_count), 0)::int as deleted_total
@@ -36,11 +35,8 @@ export const FLEET_DETAILS_SQL = `
                coalesce(sum(expected_objective) filter (where day = $2::date), 0)::bigint as objective_today,
                coalesce(sum(expected_collected) filter (where day = $2::date), 0)::bigint as collected_today,
                coalesce(sum(expected_remaining) filter (where day = $2::date), 0)::bigint as remaining_today,
-               coalesce(sum(expected_objective) filter (where day = $3::date), 0)::bigint as objective_yesterday,
-               coalesce(sum(unpaid_remaining) filter (where day >= $2::date), 0)::bigint as unpaid_from_today,
-               coalesce(sum(unpaid_count) filter (where day >= $2::date), 0)::int as unpaid_count_from_today,
-               coalesce(sum(unpaid_remaining), 0)::bigint as unpaid_from_yesterday
-          from recipe_day_totals where park_id = $1 and day >= $3::date
+               coalesce(sum(expected_objective) filter (where day = $3::date), 0)::bigint as objective_yesterday
+          from recipe_day_totals where park_id = $1 and day >= $3::date and day <= $2::date
       ) recent
   ), deleted_lately as (
     select coalesce(sum(deletions_count) filter (where day = $2::date), 0)::int as deleted_today,
@@ -50,19 +46,27 @@ export const FLEET_DETAILS_SQL = `
   ), driver_counts as (
     select count(*)::int as drivers_total,
            count(*) filter (where blocked_at is null and desactivate_at is null)::int as drivers_active,
+           -- Nothing deletes a driver (a reset empties the park): those created before this month
+           -- are the count at the end of last month.
            count(*) filter (where created_at < $5::timestamptz)::int as drivers_before_month
       from drivers where park_id = $1
   ), vehicle_counts as (
     select count(*)::int as vehicles_total,
            count(*) filter (where status not in ('deactivated', 'maintain'))::int as vehicles_active,
            count(*) filter (where status = 'maintain')::int as vehicles_maintain,
+           -- As for drivers: a vehicle is deactivated, never deleted.
            count(*) filter (where created_at < $5::timestamptz)::int as vehicles_before_month
       from vehicles where park_id = $1
   ), doc_counts as (
-    select count(*) filter (where vd.end_date >= $2::date)::int as docs_now,
+    -- The rule of the 'Documents à renouveler' list (listExpiringDocuments in
+    -- vehicle-documents.service.ts): each vehicle's latest document of a type, ended or ending
+    -- within the window; the expired ones (ended before today) told apart.
+    select count(*) filter (where vd.end_date <= $9::date)::int as docs_now,
+           count(*) filter (where vd.end_date < $2::date)::int as docs_expired,
            count(*) filter (where vd.end_date <= $10::date)::int as docs_yesterday
       from vehicle_documents vd
-     where vd.park_id = $1 and vd.end_date >= $3::date and vd.end_date <= $9::date
+      join vehicles v on v.id = vd.vehicle_id
+     where vd.park_id = $1 and vd.end_date <= $9::date
        and not exists (
          select 1 from vehicle_documents newer
           where newer.vehicle_id = vd.vehicle_id and newer.document_type_id = vd.document_type_id

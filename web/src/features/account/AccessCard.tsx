@@ -1,13 +1,16 @@
 import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { ACTION_PERMISSIONS, ACTION_PERMISSION_CODES, TAB_VIEWS, TAB_VIEW_CODES } from '@flotte/contract';
 
-/** What this profile may open and do, in the catalogue's French words. */
+/**
+ * 'Vos accès': what this profile may open and do, in the catalogue's French words. On the account
+ * page (issue 17 section 4): the home is for the fleet's figures.
+ */
 export function AccessCard({ permissions }: { permissions: readonly string[] }) {
   const held = new Set(permissions);
   const views = TAB_VIEW_CODES.filter((code) => held.has(code));
   const actions = ACTION_PERMISSION_CODES.filter((code) => held.has(code));
   return (
-    <Card withBorder radius="md" padding="md" data-testid="access-card" style={{ gridColumn: '1 / -1' }}>
+    <Card withBorder radius="md" padding="md" data-testid="access-card">
       <Title order={2} fz="h4" mb="sm">
         Vos accès
       </Title>

@@ -1,8 +1,9 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useCurrentUser } from '../auth/queries.ts';
+import { AccessCard } from './AccessCard.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 
-/** 'Mon compte' (/dashboard/account): every signed-in person, whatever their roles. */
+/** 'Mon compte' (/dashboard/account): every signed-in person, whatever their roles; what they may do, then the password. */
 export default function AccountPage() {
   const user = useCurrentUser();
   return (
@@ -18,6 +19,7 @@ export default function AccountPage() {
           </Text>
         ) : null}
       </div>
+      {user.data ? <AccessCard permissions={user.data.permissions} /> : <Skeleton h={240} radius="md" />}
       {user.data ? <ChangePasswordForm email={user.data.email} /> : <Skeleton h={320} maw={520} radius="md" />}
     </Stack>
   );

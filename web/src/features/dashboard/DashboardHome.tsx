@@ -3,8 +3,8 @@ import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import { useCurrentUser } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { actingPark } from '../../app/layout/acting-park.ts';
+import { FleetCardsSkeleton, fleetCardCount } from '../fleet-dashboard/FleetCard.tsx';
 import { ParkChecklistCard } from '../parks/ParkChecklistCard.tsx';
-import { AccessCard } from './AccessCard.tsx';
 import { ParkCard } from './ParkCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
 import { SecurityCard } from './SecurityCard.tsx';
@@ -12,7 +12,10 @@ import { SecurityCard } from './SecurityCard.tsx';
 // The fleet cards and the revenue chart load with their own chunk, after the greeting.
 const FleetDashboard = lazy(() => import('../fleet-dashboard/FleetDashboard.tsx'));
 
-/** Home: the fleet dashboard (with VIEW_DASHBOARD), then the acting park, the profile, and what this profile may do (GET /api/user). */
+/**
+ * Home: the fleet's figures first (with VIEW_DASHBOARD), then the acting park and the profile (GET
+ * /api/user). What this profile may do ('Vos accès') is on the account page.
+ */
 export default function DashboardHome() {
   const user = useCurrentUser();
   const { parkId } = useSession();
@@ -41,6 +44,7 @@ export default function DashboardHome() {
 
   const park = actingPark(user.data, parkId);
   const showFleet = !!parkId && user.data.permissions.includes('VIEW_DASHBOARD');
+  const finance = user.data.permissions.includes('READ_FINANCE');
   return (
     <Stack gap="md" data-testid="dashboard-home">
       <div>
@@ -54,14 +58,14 @@ export default function DashboardHome() {
       {/* A new park's first steps, for its owner, until they are all done. */}
       {parkId && user.data.isOwner ? <ParkChecklistCard /> : null}
       {showFleet ? (
-        <Suspense fallback={<Skeleton h={240} radius="md" />}>
-          <FleetDashboard parkId={parkId!} />
+        // While its chunk loads, the cards' places at their final size.
+        <Suspense fallback={<FleetCardsSkeleton count={fleetCardCount(finance)} />}>
+          <FleetDashboard parkId={parkId!} finance={finance} />
         </Suspense>
       ) : null}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <ParkCard park={park} />
         <ProfileCard user={user.data} />
-        <AccessCard permissions={user.data.permissions} />
         <SecurityCard />
       </SimpleGrid>
     </Stack>

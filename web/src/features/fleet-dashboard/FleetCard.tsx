@@ -1,9 +1,22 @@
 import type { ReactNode } from 'react';
-import { Anchor, Card, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Anchor, Card, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { Link } from 'react-router';
 import type { TTrend } from '@flotte/contract/accounting';
 import type { TComparedWith } from '@flotte/contract/fleet-dashboard';
 import { cardTrend, type TrendMeaning } from './card-trend.ts';
+
+/**
+ * Every card has this height, loaded or not: the skeleton takes the place of the card it stands
+ * for, and a long line is cut (title two lines, detail two) rather than pushing the grid.
+ */
+export const FLEET_CARD_HEIGHT = 172;
+/**
+ * How many cards FleetDashboard draws: the money ones (collected today, uncollected, balance) only
+ * with READ_FINANCE. The skeleton shows as many, so nothing moves when they arrive.
+ */
+export const fleetCardCount = (finance: boolean) => (finance ? 9 : 6);
+/** The grid of the cards: one column on a phone, two on a small tablet, four on a desktop. */
+export const FLEET_GRID_COLS = { base: 1, xs: 2, md: 4 } as const;
 
 export interface FleetCardProps {
   title: string;
@@ -20,13 +33,13 @@ export interface FleetCardProps {
 export function FleetCard({ title, value, detail, trend, link, testId }: FleetCardProps) {
   const view = trend ? cardTrend(trend.trend, trend.compared_with, trend.meaning) : null;
   return (
-    <Card withBorder radius="md" padding="md" data-testid={testId}>
+    <Card withBorder radius="md" padding="md" h={FLEET_CARD_HEIGHT} data-testid={testId}>
       <Stack gap={4} h="100%">
-        <Text size="sm" c="dimmed" fw={500}>
+        <Text size="sm" c="dimmed" fw={500} lineClamp={2}>
           {title}
         </Text>
         <Group gap="xs" align="baseline" wrap="nowrap" justify="space-between">
-          <Text fz="xl" fw={700} data-testid={`${testId}-value`} style={{ fontVariantNumeric: 'tabular-nums' }}>
+          <Text fz="xl" fw={700} data-testid={`${testId}-value`} style={{ fontVariantNumeric: 'tabular-nums' }} truncate>
             {value}
           </Text>
           {view ? (
@@ -38,7 +51,7 @@ export function FleetCard({ title, value, detail, trend, link, testId }: FleetCa
           ) : null}
         </Group>
         {detail ? (
-          <Text size="xs" c="dimmed" component="div">
+          <Text size="xs" c="dimmed" component="div" lineClamp={2} data-testid={`${testId}-detail`}>
             {detail}
           </Text>
         ) : null}
@@ -49,5 +62,16 @@ export function FleetCard({ title, value, detail, trend, link, testId }: FleetCa
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+/** The cards' places while they load: as many as will come, each of a card's height. */
+export function FleetCardsSkeleton({ count }: { count: number }) {
+  return (
+    <SimpleGrid cols={FLEET_GRID_COLS} spacing="md" data-testid="fleet-cards-loading">
+      {Array.from({ length: count }, (_, i) => (
+        <Skeleton key={i} h={FLEET_CARD_HEIGHT} radius="md" />
+      ))}
+    </SimpleGrid>
   );
 }

@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { Alert, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TFleetDetails, TRevenueGraph } from '@flotte/contract/fleet-dashboard';
+import { DOCUMENT_EXPIRING_DAYS } from '@flotte/contract/vehicle-documents';
+import type { Permission } from '@flotte/contract';
 import { Money } from '../../ui/Money.tsx';
+import { usePermissions } from '../auth/permissions.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { parkToday } from '../accounting/reporting-period.ts';
-import { FleetCard } from './FleetCard.tsx';
+import { FleetCard, FleetCardsSkeleton, FLEET_GRID_COLS, fleetCardCount, type FleetCardProps } from './FleetCard.tsx';
 import { useFleetDetails, useRevenueEvolution } from './queries.ts';
-import { REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
+import { REVENUE_CHART_HEIGHT, REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
 
 const GRAPHS: { value: TRevenueGraph; label: string }[] = [
   { value: 'month', label: 'Mois' },
@@ -17,11 +20,12 @@ const GRAPHS: { value: TRevenueGraph; label: string }[] = [
 const FIRST_YEAR = 2024;
 
 /**
- * The fleet dashboard (spec 001 section 2.13): today's recipes, uncollected receipts, deleted
- * recipes, documents to renew, drivers and vehicles, vehicles in maintenance or without planning,
- * the money held, each with its trend; then the revenue evolution chart (month by default).
+ * The fleet dashboard (spec 001 section 2.13; issue 17 section 4): the figures first, each card of
+ * a fixed size (its skeleton too), each leading to the screen that shows the same figure counted
+ * the same way (the server computes both by one rule). Without READ_FINANCE the server sends no
+ * amount and the money cards and the revenue chart are not drawn at all.
  */
-export default function FleetDashboard({ parkId }: { parkId: string }) {
+export default function FleetDashboard({ parkId, finance }: { parkId: string; finance: boolean }) {
   const details = useFleetDetails(parkId);
   return (
     <Stack gap="md" data-testid="fleet-dashboard">
@@ -30,101 +34,132 @@ export default function FleetDashboard({ parkId }: { parkId: string }) {
           {details.error.message}
         </Alert>
       ) : !details.data ? (
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          {Array.from({ length: 8 }, (_, i) => (
-            <Skeleton key={i} h={120} radius="md" />
-          ))}
-        </SimpleGrid>
+        <FleetCardsSkeleton count={fleetCardCount(finance)} />
       ) : (
         <FleetCards d={details.data} />
       )}
-      <RevenueSection parkId={parkId} />
+      {finance ? <RevenueSection parkId={parkId} /> : null}
     </Stack>
   );
 }
 
-function FleetCards({ d }: { d: TFleetDetails }) {
+const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+
+/**
+ * The cards, in this order; the money ones only when the server sent their amounts. A card links
+ * only to a screen this profile may open (no dead end).
+ */
+function cardsOf(d: TFleetDetails, can: (p: Permission) => boolean): FleetCardProps[] {
+  const linkIf = (p: Permission, to: string, label: string) => (can(p) ? { to, label } : undefined);
   const money = (amount: number) => <Money amount={amount} currency={d.currency} inherit />;
-  const plural = (n: number, one: string, many: string) => `${n} ${n > 1 ? many : one}`;
+  const cards: FleetCardProps[] = [];
+  const expected = d.receipts_expected_today;
+  cards.push(
+    expected
+      ? {
+          testId: 'card-expected-today',
+          title: "Recettes attendues aujourd'hui",
+          value: money(expected.amount),
+          detail: (
+            <>
+              {plural(d.number_recipe_expected_today.count, 'recette', 'recettes')} · encaissé {money(expected.collected)} · reste {money(expected.remaining)}
+            </>
+          ),
+          trend: { ...expected, meaning: 'more-is-good' },
+          link: linkIf('VIEW_CASH_COLLECTION', '/dashboard/receipts', 'Voir les encaissements'),
+        }
+      : {
+          testId: 'card-expected-today',
+          title: "Recettes attendues aujourd'hui",
+          value: d.number_recipe_expected_today.count,
+          detail: plural(d.number_recipe_expected_today.count, 'recette à encaisser ce jour', 'recettes à encaisser ce jour'),
+          trend: { ...d.number_recipe_expected_today, meaning: 'more-is-good' },
+        },
+  );
+  if (d.actual_recipe) {
+    cards.push({
+      testId: 'card-collected-today',
+      title: "Encaissé aujourd'hui",
+      value: money(d.actual_recipe.amount),
+      detail: <>Hier : {money(d.actual_recipe.previous ?? 0)}</>,
+      trend: { ...d.actual_recipe, meaning: 'more-is-good' },
+    });
+  }
+  if (d.previous_receipts_not_collected) {
+    cards.push({
+      testId: 'card-uncollected',
+      title: 'Recettes non encaissées',
+      value: money(d.previous_receipts_not_collected.amount),
+      detail: `${plural(d.previous_receipts_not_collected.count, 'recette', 'recettes')} non soldée${d.previous_receipts_not_collected.count > 1 ? 's' : ''}, tous jours confondus`,
+      trend: { ...d.previous_receipts_not_collected, meaning: 'more-is-bad' },
+      link: linkIf('VIEW_CASH_COLLECTION', '/dashboard/receipts', 'Voir les encaissements'),
+    });
+  }
+  const docs = d.future_expired_doc;
+  cards.push(
+    {
+      testId: 'card-deleted',
+      title: 'Recettes supprimées',
+      value: d.total_recipe_deleted.count,
+      detail: <>Ce mois-ci : {d.total_recipe_deleted_this_month.count}</>,
+      trend: { ...d.total_recipe_deleted_this_month, meaning: 'more-is-bad' },
+    },
+    {
+      testId: 'card-documents',
+      title: 'Documents à renouveler',
+      value: docs.count,
+      detail: `${docs.expired > 0 ? `Dont ${plural(docs.expired, 'déjà expiré', 'déjà expirés')}` : 'Aucun déjà expiré'} · les autres expirent dans les ${DOCUMENT_EXPIRING_DAYS} jours`,
+      trend: { ...docs, meaning: 'more-is-bad' },
+      link: linkIf('VIEW_DRIVERS', '/dashboard/drivers/documents', 'Voir les documents'),
+    },
+    {
+      testId: 'card-drivers',
+      title: 'Chauffeurs',
+      value: d.driver.total,
+      detail: `${plural(d.driver.active, 'actif', 'actifs')}${d.driver.previous !== null ? ` · fin du mois dernier : ${d.driver.previous}` : ''}`,
+      trend: { ...d.driver, meaning: 'neutral' },
+      link: linkIf('VIEW_DRIVERS', '/dashboard/drivers', 'Voir les chauffeurs'),
+    },
+    {
+      testId: 'card-vehicles',
+      title: 'Véhicules',
+      value: d.vehicle.total,
+      detail: `${d.vehicle.active} en service · ${d.breakdown.count} en maintenance${d.vehicle.previous !== null ? ` · fin du mois dernier : ${d.vehicle.previous}` : ''}`,
+      trend: { ...d.vehicle, meaning: 'neutral' },
+      link: linkIf('VIEW_DRIVERS', '/dashboard/drivers/vehicles', 'Voir les véhicules'),
+    },
+    {
+      testId: 'card-unplanned',
+      title: "Véhicules sans planning aujourd'hui",
+      value: d.vehicles_without_planning_today.count,
+      detail:
+        d.vehicles_without_planning_today.count > 0
+          ? `Aucune recette ne sera créée pour : ${d.vehicles_without_planning_today.vehicles.map((v) => v.label ?? v.registration_number).join(', ')}${d.vehicles_without_planning_today.count > d.vehicles_without_planning_today.vehicles.length ? '…' : ''}`
+          : 'Tous les véhicules configurés sont planifiés.',
+      trend: { ...d.vehicles_without_planning_today, meaning: 'more-is-bad' },
+      link: d.vehicles_without_planning_today.count > 0 ? linkIf('VIEW_PLANNING', '/dashboard/schedule', 'Ouvrir le planning') : undefined,
+    },
+  );
+  if (d.balance) {
+    cards.push({
+      testId: 'card-balance',
+      title: 'Solde (caisses et mobile money)',
+      value: money(d.balance.amount),
+      detail: <>Ce matin : {money(d.balance.previous ?? 0)}</>,
+      trend: { ...d.balance, meaning: 'more-is-good' },
+      link: linkIf('VIEW_BALANCE', '/dashboard/status-accounts', 'Voir les soldes'),
+    });
+  }
+  return cards;
+}
+
+function FleetCards({ d }: { d: TFleetDetails }) {
+  const { can } = usePermissions();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md" data-testid="fleet-cards">
-      <FleetCard
-        testId="card-expected-today"
-        title="Recettes attendues aujourd'hui"
-        value={money(d.receipts_expected_today.amount)}
-        detail={
-          <>
-            {plural(d.number_recipe_expected_today.count, 'recette', 'recettes')} · encaissé {money(d.receipts_expected_today.collected)} · reste{' '}
-            {money(d.receipts_expected_today.remaining)}
-          </>
-        }
-        trend={{ ...d.receipts_expected_today, meaning: 'more-is-good' }}
-      />
-      <FleetCard
-        testId="card-collected-today"
-        title="Encaissé aujourd'hui"
-        value={money(d.actual_recipe.amount)}
-        detail={<>Hier : {money(d.actual_recipe.previous ?? 0)}</>}
-        trend={{ ...d.actual_recipe, meaning: 'more-is-good' }}
-      />
-      <FleetCard
-        testId="card-uncollected"
-        title="Recettes non encaissées"
-        value={money(d.previous_receipts_not_collected.amount)}
-        detail={plural(d.previous_receipts_not_collected.count, 'recette des jours passés', 'recettes des jours passés')}
-        trend={{ ...d.previous_receipts_not_collected, meaning: 'more-is-bad' }}
-        link={{ to: '/dashboard/receipts', label: 'Voir les recettes' }}
-      />
-      <FleetCard
-        testId="card-deleted"
-        title="Recettes supprimées"
-        value={d.total_recipe_deleted.count}
-        detail={<>Ce mois-ci : {d.total_recipe_deleted_this_month.count}</>}
-        trend={{ ...d.total_recipe_deleted_this_month, meaning: 'more-is-bad' }}
-      />
-      <FleetCard
-        testId="card-documents"
-        title="Documents à renouveler (30 jours)"
-        value={d.future_expired_doc.count}
-        trend={{ ...d.future_expired_doc, meaning: 'more-is-bad' }}
-        link={{ to: '/dashboard/drivers/documents', label: 'Voir les documents' }}
-      />
-      <FleetCard
-        testId="card-drivers"
-        title="Chauffeurs"
-        value={d.driver.total}
-        detail={plural(d.driver.active, 'actif', 'actifs')}
-        trend={{ ...d.driver, meaning: 'neutral' }}
-      />
-      <FleetCard
-        testId="card-vehicles"
-        title="Véhicules"
-        value={d.vehicle.total}
-        detail={<>{plural(d.vehicle.active, 'en service', 'en service')} · {d.breakdown.count} en maintenance</>}
-        trend={{ ...d.vehicle, meaning: 'neutral' }}
-      />
-      <FleetCard
-        testId="card-unplanned"
-        title="Véhicules sans planning aujourd'hui"
-        value={d.vehicles_without_planning_today.count}
-        detail={
-          d.vehicles_without_planning_today.count > 0
-            ? `Aucune recette ne sera créée pour : ${d.vehicles_without_planning_today.vehicles.map((v) => v.label ?? v.registration_number).join(', ')}${d.vehicles_without_planning_today.count > d.vehicles_without_planning_today.vehicles.length ? '…' : ''}`
-            : 'Tous les véhicules configurés sont planifiés.'
-        }
-        trend={{ ...d.vehicles_without_planning_today, meaning: 'more-is-bad' }}
-        link={d.vehicles_without_planning_today.count > 0 ? { to: '/dashboard/schedule', label: 'Ouvrir le planning' } : undefined}
-      />
-      {d.balance ? (
-        <FleetCard
-          testId="card-balance"
-          title="Solde (caisses et mobile money)"
-          value={money(d.balance.amount)}
-          detail={<>Ce matin : {money(d.balance.previous ?? 0)}</>}
-          trend={{ ...d.balance, meaning: 'more-is-good' }}
-          link={{ to: '/dashboard/status-accounts', label: 'Voir les soldes' }}
-        />
-      ) : null}
+    <SimpleGrid cols={FLEET_GRID_COLS} spacing="md" data-testid="fleet-cards">
+      {cardsOf(d, can).map((card) => (
+        <FleetCard key={card.testId} {...card} />
+      ))}
     </SimpleGrid>
   );
 }
@@ -168,7 +203,7 @@ function RevenueSection({ parkId }: { parkId: string }) {
         {evolution.isError ? (
           <Alert color="red">{evolution.error.message}</Alert>
         ) : !evolution.data ? (
-          <Skeleton h={240} radius="md" />
+          <Skeleton h={REVENUE_CHART_HEIGHT} radius="md" />
         ) : (
           <>
             <RevenueEvolutionChart data={evolution.data} />

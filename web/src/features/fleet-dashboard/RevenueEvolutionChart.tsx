@@ -8,7 +8,9 @@ export const REVENUE_COLORS: Record<string, string> = {
   VTC: 'var(--mantine-color-blue-6)',
   Courses: 'var(--mantine-color-teal-5)',
 };
-const HEIGHT = 240;
+/** The chart's height in pixels, whatever the mode or the screen: the skeleton before it takes the same. */
+export const REVENUE_CHART_HEIGHT = 240;
+const HEIGHT = REVENUE_CHART_HEIGHT;
 const AXIS = 56;
 const BOTTOM = 24;
 
@@ -31,7 +33,9 @@ export function RevenueEvolutionChart({ data }: { data: TRevenueEvolution }) {
       <svg
         viewBox={`0 0 ${width} ${HEIGHT}`}
         width="100%"
-        style={{ minWidth: Math.min(width, 360), maxHeight: 300, display: 'block' }}
+        height={HEIGHT}
+        // Drawn at its own size (a phone scrolls it sideways): its height never moves the page.
+        style={{ minWidth: width, display: 'block' }}
         role="img"
         aria-label="Évolution des revenus"
         data-testid="revenue-chart"

@@ -15,7 +15,11 @@ export interface CardTrendView {
   label: string;
 }
 
-const SINCE: Record<TComparedWith, string> = { yesterday: 'par rapport à hier', last_month: 'par rapport au mois dernier' };
+const SINCE: Record<TComparedWith, string> = {
+  yesterday: 'par rapport à hier',
+  last_month: 'par rapport aux mêmes jours du mois dernier',
+  end_of_last_month: 'par rapport à la fin du mois dernier',
+};
 
 export function cardTrend(trend: TTrend, comparedWith: TComparedWith | null, meaning: TrendMeaning): CardTrendView | null {
   if (trend === 'unchanged' || !comparedWith) return null;
