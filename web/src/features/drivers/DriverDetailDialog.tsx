@@ -15,6 +15,8 @@ const SalaryTab = lazy(() => import('../salary/SalaryTab.tsx'));
 type DetailTab = 'infos' | 'recipes' | 'salary' | 'settings';
 
 export const SALARY_DENIED_TOOLTIP = "Vous n'avez pas les permissions pour afficher le salaire";
+/** Spec 001 section 6: the words for an action the profile's roles don't allow. */
+const NOT_ALLOWED = "Vous n'avez pas les permissions nécessaires pour effectuer cette action";
 
 /**
  * The driver detail dialog (spec 000 section 2): 'Infos', 'Recettes', 'Salaire' and, for those who
@@ -48,9 +50,20 @@ export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: st
             <Tabs.Tab value="infos" data-testid="driver-tab-infos">
               Infos
             </Tabs.Tab>
-            <Tabs.Tab value="recipes" data-testid="driver-tab-recipes">
-              Recettes
-            </Tabs.Tab>
+            {can('VIEW_CASH_COLLECTION') ? (
+              <Tabs.Tab value="recipes" data-testid="driver-tab-recipes">
+                Recettes
+              </Tabs.Tab>
+            ) : (
+              // Like the salary tab: disabled with the spec's words rather than a tab that only refuses.
+              <Tooltip label={NOT_ALLOWED} withArrow events={{ hover: true, focus: true, touch: true }}>
+                <span data-testid="driver-tab-recipes-denied">
+                  <Tabs.Tab value="recipes" disabled>
+                    Recettes
+                  </Tabs.Tab>
+                </span>
+              </Tooltip>
+            )}
             {canManage ? (
               <Tabs.Tab value="salary" data-testid="driver-tab-salary">
                 Salaire

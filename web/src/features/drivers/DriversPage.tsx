@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Select, Stack, Text, Title } from '@mantine/core
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import { Money } from '../../ui/Money.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
+import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { FleetTabs } from '../fleet/FleetTabs.tsx';
 import { driversApi, type DriverRecord, type DriverStatus } from './drivers-api.ts';
@@ -26,6 +27,8 @@ const STATUS_OPTIONS = [
 /** /dashboard/drivers (VIEW_DRIVERS): the park's drivers; a row opens the driver's details. */
 export default function DriversPage() {
   const { parkId } = useSession();
+  // Recruiting needs MANAGE_DRIVER_VEHICLE: without it the button is not there (no 'Accès refusé' dialog).
+  const canRecruit = usePermissions().can('MANAGE_DRIVER_VEHICLE');
   const [status, setStatus] = useState<DriverStatus | 'all'>('all');
   // Kept after closing so the dialog's title doesn't change while it fades out.
   const [editing, setEditing] = useState<{ opened: boolean; driver: DriverRecord | null }>({ opened: false, driver: null });
@@ -140,9 +143,11 @@ export default function DriversPage() {
         exportFileName="Chauffeurs"
         minWidth={760}
         actions={
-          <Button onClick={() => setEditing({ opened: true, driver: null })} data-testid="driver-add">
-            Recruter un chauffeur
-          </Button>
+          canRecruit ? (
+            <Button onClick={() => setEditing({ opened: true, driver: null })} data-testid="driver-add">
+              Recruter un chauffeur
+            </Button>
+          ) : undefined
         }
         testId="drivers-table"
       />

@@ -84,6 +84,9 @@ export default function ReceiptsPage() {
   const expected = useExpectedToday(driverId);
   const uncollected = useUnpaidTotal(driverId);
   const mayPayExceptionally = exceptionalModes(can).length > 0;
+  // A row opens the collection dialog only for a profile that may collect (ENCAISSER): no 'Accès refusé' dialog.
+  const canCollect = can('ENCAISSER');
+  const mayCollect = (r: TRecipeWithPayments) => canCollect && isCollectable(r);
 
   const setDriver = (d: PickedDriver | null) =>
     setParams(
@@ -291,9 +294,9 @@ export default function ReceiptsPage() {
               </>
             }
             onRowClick={(r) => {
-              if (isCollectable(r)) setCollecting(r);
+              if (mayCollect(r)) setCollecting(r);
             }}
-            isRowClickable={isCollectable}
+            isRowClickable={mayCollect}
             exportFileName="Recettes"
             minWidth={900}
             testId="receipts-history"

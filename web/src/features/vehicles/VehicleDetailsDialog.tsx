@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Button, Center, Loader, Modal, SimpleGrid, Stack, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -18,6 +18,15 @@ const NewDocumentDialog = lazy(() => import('../vehicle-documents/NewDocumentDia
 type DetailTab = 'infos' | 'settings';
 /** Spec 002 wording for an action the person's roles don't allow. */
 const NOT_ALLOWED = "Vous n'avez pas les permissions nécessaires pour effectuer cette action";
+
+/** A disabled button fires no pointer events: the wrapper carries the tooltip saying why. */
+function Allowed({ allowed, children }: { allowed: boolean; children: ReactNode }) {
+  return (
+    <Tooltip label={NOT_ALLOWED} disabled={allowed} withArrow events={{ hover: true, focus: true, touch: true }}>
+      <span style={{ display: 'block' }}>{children}</span>
+    </Tooltip>
+  );
+}
 
 export interface VehicleDetailsDialogProps {
   vehicleId: string | null;
@@ -80,24 +89,37 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: Vehic
               </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="infos">
-              <VehicleInfoTab vehicle={vehicle} onConfigurePlanning={() => open('planning')} onConfigureRecipe={() => open('recipe')} />
+              <VehicleInfoTab
+                vehicle={vehicle}
+                onConfigurePlanning={canManage ? () => open('planning') : undefined}
+                onConfigureRecipe={canManage ? () => open('recipe') : undefined}
+              />
             </Tabs.Panel>
             <Tabs.Panel value="settings">
               <Stack gap="md" data-testid="vehicle-settings">
+                {/* Without MANAGE_DRIVER_VEHICLE each action is disabled with the spec's words, never a dialog that only refuses. */}
                 <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-                  <Button variant="light" onClick={() => open('general')} data-testid="vehicle-edit-general">
-                    Informations générales
-                  </Button>
-                  <Button variant="light" onClick={() => open('planning')} data-testid="vehicle-edit-planning">
-                    Planning de travail
-                  </Button>
-                  <Button variant="light" onClick={() => open('recipe')} data-testid="vehicle-edit-recipe">
-                    Recettes
-                  </Button>
+                  <Allowed allowed={canManage}>
+                    <Button fullWidth variant="light" disabled={!canManage} onClick={() => open('general')} data-testid="vehicle-edit-general">
+                      Informations générales
+                    </Button>
+                  </Allowed>
+                  <Allowed allowed={canManage}>
+                    <Button fullWidth variant="light" disabled={!canManage} onClick={() => open('planning')} data-testid="vehicle-edit-planning">
+                      Planning de travail
+                    </Button>
+                  </Allowed>
+                  <Allowed allowed={canManage}>
+                    <Button fullWidth variant="light" disabled={!canManage} onClick={() => open('recipe')} data-testid="vehicle-edit-recipe">
+                      Recettes
+                    </Button>
+                  </Allowed>
                 </SimpleGrid>
-                <Button variant="default" onClick={() => setAddingDocument(true)} data-testid="vehicle-add-document">
-                  Ajouter un document
-                </Button>
+                <Allowed allowed={canManage}>
+                  <Button fullWidth variant="default" disabled={!canManage} onClick={() => setAddingDocument(true)} data-testid="vehicle-add-document">
+                    Ajouter un document
+                  </Button>
+                </Allowed>
                 <Tooltip label={NOT_ALLOWED} disabled={canManage} withArrow>
                   <span>
                     <Button

@@ -45,8 +45,9 @@ const km = (n: number | null) => (n == null ? null : `${formatAmount(n)} km`);
 
 export interface VehicleInfoTabProps {
   vehicle: TVehicleAllData;
-  onConfigurePlanning: () => void;
-  onConfigureRecipe: () => void;
+  /** Absent for a profile that may not configure the vehicle: the button is then not shown. */
+  onConfigurePlanning?: () => void;
+  onConfigureRecipe?: () => void;
 }
 
 /** 'Infos': photos, drivers and hours, general information, recipes, planning, mileage and dates. */
@@ -140,7 +141,7 @@ export function VehicleInfoTab({ vehicle: v, onConfigurePlanning, onConfigureRec
         title="Recettes"
         testId="vehicle-info-recipe"
         action={
-          recipe ? null : (
+          recipe || !onConfigureRecipe ? null : (
             <Button size="xs" variant="light" onClick={onConfigureRecipe} data-testid="vehicle-configure-recipe">
               Configurer les recettes
             </Button>
@@ -186,11 +187,11 @@ export function VehicleInfoTab({ vehicle: v, onConfigurePlanning, onConfigureRec
             <Button size="xs" variant="light" component={Link} to={`/dashboard/schedule?vehicle_id=${v.id}`} data-testid="vehicle-work-program">
               Voir le programme de travail
             </Button>
-          ) : (
+          ) : onConfigurePlanning ? (
             <Button size="xs" variant="light" onClick={onConfigurePlanning} data-testid="vehicle-configure-planning">
               Configurer le planning de travail
             </Button>
-          )
+          ) : null
         }
       >
         {config ? (

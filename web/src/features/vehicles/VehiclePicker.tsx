@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TVehicleListItem, TVehicleStatus } from '@flotte/contract/vehicles';
 import { ListDialog } from '../../ui/dialogs/ListDialog.tsx';
 import type { ListFilter, ListSort } from '../../ui/dialogs/list-filter.ts';
+import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { vehicleKeys } from './queries.ts';
 import { vehiclesApi } from './vehicles-api.ts';
@@ -55,6 +56,8 @@ const sorts: ListSort<PickedVehicle>[] = [
  */
 export function VehiclePicker({ opened, onClose, onConfirm, multiple = false, value, status, availableOnDate, excludeIds = [], allowCreate = true }: VehiclePickerProps) {
   const { parkId } = useSession();
+  // Creating needs MANAGE_DRIVER_VEHICLE: without it the offer is not made (the dialog would only refuse).
+  const mayCreate = usePermissions().can('MANAGE_DRIVER_VEHICLE');
   const [creating, setCreating] = useState(false);
   const [createdId, setCreatedId] = useState<string | null>(null);
   const query = useQuery({
@@ -90,7 +93,7 @@ export function VehiclePicker({ opened, onClose, onConfirm, multiple = false, va
         value={selected}
         loading={opened && query.isPending}
         noItemsText={NO_VEHICLE_TEXT}
-        noItemsAction={allowCreate ? { label: CREATE_VEHICLE_LABEL, onClick: () => setCreating(true) } : undefined}
+        noItemsAction={allowCreate && mayCreate ? { label: CREATE_VEHICLE_LABEL, onClick: () => setCreating(true) } : undefined}
         onConfirm={(picked) => {
           setCreatedId(null);
           return onConfirm(picked);

@@ -3,6 +3,7 @@ import { Avatar, Button, Group, Select, Stack, Text, Title } from '@mantine/core
 import { VEHICLE_STATUS_LABELS, type TVehicleListItem, type TVehicleStatus } from '@flotte/contract';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
+import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { FleetTabs } from '../fleet/FleetTabs.tsx';
 import { useVehicleGroups } from '../vehicle-groups/queries.ts';
@@ -23,6 +24,8 @@ const driverName = (v: TVehicleListItem) => (v.current_driver ? `${v.current_dri
 /** /dashboard/drivers/vehicles (VIEW_DRIVERS): the park's vehicles; a row opens the vehicle's details. */
 export default function VehiclesPage() {
   const { parkId } = useSession();
+  // Adding needs MANAGE_DRIVER_VEHICLE: without it the button is not there (no 'Accès refusé' dialog).
+  const canAdd = usePermissions().can('MANAGE_DRIVER_VEHICLE');
   const groups = useVehicleGroups(parkId);
   const [status, setStatus] = useState<string>(ALL);
   const [group, setGroup] = useState<string>(ALL);
@@ -155,9 +158,11 @@ export default function VehiclesPage() {
         exportTitle="Véhicules"
         minWidth={820}
         actions={
-          <Button onClick={() => setDialog({ kind: 'create' })} data-testid="vehicle-add">
-            Ajouter un véhicule
-          </Button>
+          canAdd ? (
+            <Button onClick={() => setDialog({ kind: 'create' })} data-testid="vehicle-add">
+              Ajouter un véhicule
+            </Button>
+          ) : undefined
         }
         testId="vehicles-table"
       />

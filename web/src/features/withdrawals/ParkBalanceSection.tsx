@@ -1,13 +1,16 @@
-import { useState } from 'react';
-import { ActionIcon, Alert, Badge, Button, Card, Group, Pagination, Skeleton, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { useCallback, useState, type ReactNode } from 'react';
+import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PARK_TRANSACTION_STATUS_LABELS, PARK_TRANSACTION_TYPE_LABELS, WITHDRAW_SUCCESS, type TParkTransaction } from '@flotte/contract/withdrawals';
+import { PARK_TRANSACTION_STATUS_LABELS, PARK_TRANSACTION_TYPE_LABELS, WITHDRAW_MESSAGES, WITHDRAW_SUCCESS, type TParkTransaction } from '@flotte/contract/withdrawals';
+import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { toast } from '../../ui/toast.ts';
+import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { treasuryKeys } from '../treasury/queries.ts';
-import { useParkAmount, useParkTransactions, withdrawalKeys } from './queries.ts';
+import { useParkAmount, withdrawalKeys } from './queries.ts';
 import { STATUS_COLORS } from './withdrawal-form.ts';
 import { WithdrawalDialog, type WithdrawalView } from './WithdrawalDialog.tsx';
 import { withdrawalsApi } from './withdrawals-api.ts';
@@ -32,13 +35,31 @@ function counterpart(t: TParkTransaction): string {
  * caisse). A pending withdrawal can be asked again of the operator. Reading needs the balance tab
  * (READ_FINANCE or RETRAIT_DE_FONDS grant it); acting needs RETRAIT_DE_FONDS.
  */
+/**
+ * A button of the withdrawal actions; without the permission it stays in place, looks disabled and
+ * carries the spec's words. Mantine's data-disabled (not disabled) keeps the pointer events the
+ * tooltip needs, so the click is ignored here.
+ */
+function WithdrawButton({ allowed, onClick, testId, variant, children }: { allowed: boolean; onClick: () => void; testId: string; variant?: string; children: ReactNode }) {
+  return (
+    <Tooltip label={WITHDRAW_MESSAGES.noPermission} disabled={allowed} withArrow multiline w={260} events={{ hover: true, focus: true, touch: true }}>
+      <Button variant={variant} data-disabled={allowed ? undefined : true} aria-disabled={!allowed} onClick={allowed ? onClick : (e) => e.preventDefault()} data-testid={testId}>
+        {children}
+      </Button>
+    </Tooltip>
+  );
+}
+
 export function ParkBalanceSection() {
   const { parkId } = useSession();
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<WithdrawalView | null>(null);
+  const mayWithdraw = usePermissions().can('RETRAIT_DE_FONDS');
   const amount = useParkAmount(parkId);
-  const transactions = useParkTransactions(parkId, page, PAGE_SIZE);
+  const fetchPage: DataTableFetch<TParkTransaction> = useCallback(
+    (query, signal) => withdrawalsApi.transactions(parkId ?? '', query.page, query.itemPerPage, signal),
+    [parkId],
+  );
 
   const check = useMutation({
     mutationFn: withdrawalsApi.checkStatus,
@@ -51,9 +72,51 @@ export function ParkBalanceSection() {
     },
   });
 
+  // Inside the component: the check button follows the mutation in flight.
+  const columns: DataTableColumn<TParkTransaction>[] = [
+    { key: 'created_at', header: 'Date', card: 'date', render: (t) => formatDateTime(t.created_at) },
+    { key: 'type', header: 'Type', card: 'title', render: (t) => PARK_TRANSACTION_TYPE_LABELS[t.type] },
+    { key: 'amount', header: 'Montant', card: 'amount', render: (t) => <Money amount={t.amount} currency={t.currency} /> },
+    {
+      key: 'fees',
+      header: 'Frais',
+      card: 'meta',
+      render: (t) => (t.fees ? <Money amount={t.fees} currency={t.currency} /> : '—'),
+      cardRender: (t) =>
+        t.fees ? (
+          <>
+            Frais <Money amount={t.fees} currency={t.currency} />
+          </>
+        ) : null,
+    },
+    { key: 'counterpart', header: 'Vers / depuis', card: 'subtitle', render: counterpart },
+    {
+      key: 'status',
+      header: 'Statut',
+      card: 'status',
+      render: (t) => (
+        <Badge color={STATUS_COLORS[t.status]} variant="light" tt="none">
+          {PARK_TRANSACTION_STATUS_LABELS[t.status]}
+          {t.refunded ? ' · remboursé' : ''}
+        </Badge>
+      ),
+    },
+    {
+      key: 'check',
+      header: '',
+      card: 'actions',
+      render: (t) =>
+        t.status === 'pending' && t.type === 'withdraw' ? (
+          <Tooltip label="Vérifier auprès de l'opérateur">
+            <ActionIcon variant="subtle" aria-label="Vérifier le statut" loading={check.isPending && check.variables === t.id} onClick={() => check.mutate(t.id)} data-testid="transaction-check-status">
+              <RefreshIcon />
+            </ActionIcon>
+          </Tooltip>
+        ) : null,
+    },
+  ];
+
   if (!parkId) return null;
-  const data = transactions.data;
-  const pages = data ? Math.max(1, Math.ceil(data.meta.total / PAGE_SIZE)) : 1;
 
   return (
     <Stack gap="sm" data-testid="park-balance-section">
@@ -73,16 +136,17 @@ export function ParkBalanceSection() {
               <Money amount={amount.data.amount} currency={amount.data.currency.name} fz={28} fw={700} data-testid="park-amount" />
             )}
           </div>
-          <Group gap="xs">
-            <Button variant="light" onClick={() => setDialog('credit')} data-testid="park-credit-open">
+          {/* Without RETRAIT_DE_FONDS each button says why it is disabled (spec 001 section 6) rather than open a dialog that only refuses. */}
+          <Group gap="xs" data-testid="park-withdraw-actions">
+            <WithdrawButton allowed={mayWithdraw} variant="light" onClick={() => setDialog('credit')} testId="park-credit-open">
               Approvisionner une caisse
-            </Button>
-            <Button variant="default" onClick={() => setDialog('home')} data-testid="park-means-open">
+            </WithdrawButton>
+            <WithdrawButton allowed={mayWithdraw} variant="default" onClick={() => setDialog('home')} testId="park-means-open">
               Moyens de retrait
-            </Button>
-            <Button onClick={() => setDialog('withdraw')} data-testid="park-withdraw-open">
+            </WithdrawButton>
+            <WithdrawButton allowed={mayWithdraw} onClick={() => setDialog('withdraw')} testId="park-withdraw-open">
               Retirer
-            </Button>
+            </WithdrawButton>
           </Group>
         </Group>
       </Card>
@@ -90,60 +154,15 @@ export function ParkBalanceSection() {
       <Title order={2} fz="h5">
         Transactions du solde
       </Title>
-      {transactions.isError ? (
-        <Alert color="red">{transactions.error.message}</Alert>
-      ) : !data ? (
-        <Skeleton h={120} />
-      ) : data.items.length === 0 ? (
-        <Text size="sm" c="dimmed" data-testid="park-transactions-empty">
-          Aucun élément trouvé
-        </Text>
-      ) : (
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover data-testid="park-transactions">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Montant</Table.Th>
-                <Table.Th>Frais</Table.Th>
-                <Table.Th>Vers / depuis</Table.Th>
-                <Table.Th>Statut</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {data.items.map((t) => (
-                <Table.Tr key={t.id}>
-                  <Table.Td>{formatDateTime(t.created_at)}</Table.Td>
-                  <Table.Td>{PARK_TRANSACTION_TYPE_LABELS[t.type]}</Table.Td>
-                  <Table.Td>
-                    <Money amount={t.amount} currency={t.currency} />
-                  </Table.Td>
-                  <Table.Td>{t.fees ? <Money amount={t.fees} currency={t.currency} /> : '—'}</Table.Td>
-                  <Table.Td>{counterpart(t)}</Table.Td>
-                  <Table.Td>
-                    <Badge color={STATUS_COLORS[t.status]} variant="light">
-                      {PARK_TRANSACTION_STATUS_LABELS[t.status]}
-                      {t.refunded ? ' · remboursé' : ''}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>
-                    {t.status === 'pending' && t.type === 'withdraw' ? (
-                      <Tooltip label="Vérifier auprès de l'opérateur">
-                        <ActionIcon variant="subtle" aria-label="Vérifier le statut" loading={check.isPending && check.variables === t.id} onClick={() => check.mutate(t.id)} data-testid="transaction-check-status">
-                          <RefreshIcon />
-                        </ActionIcon>
-                      </Tooltip>
-                    ) : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-      {data && pages > 1 ? <Pagination total={pages} value={page} onChange={setPage} size="sm" /> : null}
+      <DataTable<TParkTransaction>
+        columns={columns}
+        fetchPage={fetchPage}
+        queryKey={[...withdrawalKeys.balance(parkId), 'transactions']}
+        searchable={false}
+        defaultPageSize={PAGE_SIZE}
+        minWidth={640}
+        testId="park-transactions"
+      />
 
       <WithdrawalDialog opened={dialog !== null} view={dialog ?? 'home'} parkId={parkId} onClose={() => setDialog(null)} />
     </Stack>

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ActionIcon, Alert, Avatar, Button, Group, Modal, Paper, Radio, Select, Stack, Stepper, Table, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Avatar, Button, Group, Modal, Paper, Radio, Select, Skeleton, Stack, Stepper, Table, Text, Textarea, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WITHDRAW_MESSAGES, WITHDRAW_SUCCESS, type TWithdrawMeans } from '@flotte/contract/withdrawals';
@@ -87,6 +87,12 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
 
   const list = means.data ?? [];
   const chosen = list.find((m) => m.id === draft.meansId);
+  // A single means is the choice already made: the first step is then one tap on 'Suivant'.
+  const onlyMeans = list.length === 1 ? list[0].id : null;
+  useEffect(() => {
+    // After the reset on opening (declared above, so run first): the updater sees the fresh draft.
+    if (opened && onlyMeans) setDraft((d) => (d.meansId === null ? { ...d, meansId: onlyMeans } : d));
+  }, [opened, onlyMeans]);
   const fee = draftFee(draft, chosen?.fees, park?.currency);
   const caisseOptions = (caisses.data ?? []).map((c) => ({ value: c.id, label: c.name }));
   const refreshMoney = () =>
@@ -210,7 +216,23 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
               <Stepper.Step label="Montant et motif" />
               <Stepper.Step label="Confirmation" />
             </Stepper>
-            {step === 0 ? (
+            {step === 0 && means.isPending ? (
+              <Stack gap="xs" data-testid="withdraw-means-loading">
+                {[0, 1].map((i) => (
+                  <Skeleton key={i} h={58} radius="md" />
+                ))}
+              </Stack>
+            ) : step === 0 && list.length === 0 ? (
+              // Opened straight on 'Retirer' with no means yet: the first step offers to add one
+              // here, and goes on from where it was once it is saved.
+              <EmptyPlaceholder
+                size="sm"
+                text={WITHDRAW_MESSAGES.noMeans}
+                description={WITHDRAW_MESSAGES.addMeansFirst}
+                action={{ label: 'Ajouter un moyen de retrait', onClick: () => setEditing('new') }}
+                testId="withdraw-means-empty"
+              />
+            ) : step === 0 ? (
               <Radio.Group value={draft.meansId} onChange={(v) => setDraft((d) => ({ ...d, meansId: v }))} data-testid="withdraw-means">
                 <Stack gap="xs">
                   {list.map((m) => (
@@ -279,7 +301,7 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
                 {step === 0 ? 'Retour' : 'Précédent'}
               </Button>
               {step < 2 ? (
-                <Button onClick={next} data-testid="withdraw-next">
+                <Button onClick={next} disabled={step === 0 && list.length === 0} data-testid="withdraw-next">
                   Suivant
                 </Button>
               ) : (
