@@ -30,12 +30,6 @@ function counterpart(t: TParkTransaction): string {
 }
 
 /**
- * The park balance on /dashboard/status-accounts: money received by mobile money, its
- * transactions (paged, newest first), and the withdrawal dialog (withdraw, means, top up a
- * caisse). A pending withdrawal can be asked again of the operator. Reading needs the balance tab
- * (READ_FINANCE or RETRAIT_DE_FONDS grant it); acting needs RETRAIT_DE_FONDS.
- */
-/**
  * A button of the withdrawal actions; without the permission it stays in place, looks disabled and
  * carries the spec's words. Mantine's data-disabled (not disabled) keeps the pointer events the
  * tooltip needs, so the click is ignored here.
@@ -50,6 +44,12 @@ function WithdrawButton({ allowed, onClick, testId, variant, children }: { allow
   );
 }
 
+/**
+ * The park balance on /dashboard/status-accounts: money received by mobile money, its
+ * transactions (paged, newest first), and the withdrawal dialog (withdraw, means, top up a
+ * caisse). A pending withdrawal can be asked again of the operator. Reading needs the balance tab
+ * (READ_FINANCE or RETRAIT_DE_FONDS grant it); acting needs RETRAIT_DE_FONDS.
+ */
 export function ParkBalanceSection() {
   const { parkId } = useSession();
   const queryClient = useQueryClient();
