@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Button, Card, Group, Menu, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import type { TPnlAccount } from '@flotte/contract/pnl';
+import { useIsPhone } from '../../ui/data-table/useIsPhone.ts';
 import { addChildLabel, canAddChild } from './pnl-tree.ts';
 
 export interface PnlTreeActions {
@@ -18,13 +19,24 @@ function DotsIcon() {
   );
 }
 
-function NodeRow({ node, actions, testId }: { node: TPnlAccount; actions: PnlTreeActions | null; testId: string }) {
+function NodeRow({ node, actions, phone, testId }: { node: TPnlAccount; actions: PnlTreeActions | null; phone: boolean; testId: string }) {
   const addable = canAddChild(node);
+  // On a phone the names wrap and the indent is smaller, and 'Sous-catégorie' moves into the
+  // row's menu: with the button beside it, 'Encaissement recette' read 'Encaisse…' at 360 px.
   return (
     <div>
-      <Group justify="space-between" gap="xs" wrap="nowrap" py={4} pl={(node.depth - 1) * 20} data-testid={`${testId}-node`} data-depth={node.depth} data-name={node.name}>
-        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-          <Text size="sm" fw={node.depth === 1 ? 600 : 400} truncate>
+      <Group
+        justify="space-between"
+        gap="xs"
+        wrap="nowrap"
+        py={4}
+        pl={(node.depth - 1) * (phone ? 14 : 20)}
+        data-testid={`${testId}-node`}
+        data-depth={node.depth}
+        data-name={node.name}
+      >
+        <Group gap={6} wrap="wrap" style={{ minWidth: 0, flex: 1 }}>
+          <Text size="sm" fw={node.depth === 1 ? 600 : 400} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
             {node.name}
           </Text>
           {node.code ? (
@@ -36,17 +48,19 @@ function NodeRow({ node, actions, testId }: { node: TPnlAccount; actions: PnlTre
           ) : null}
         </Group>
         {actions ? (
-          <Group gap={4} wrap="nowrap">
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              disabled={!addable}
-              onClick={() => actions.add(node)}
-              aria-label={addable ? `Ajouter une sous-catégorie à ${node.name}` : undefined}
-              data-testid={`${testId}-add-child`}
-            >
-              {addable ? '+ Sous-catégorie' : addChildLabel(node)}
-            </Button>
+          <Group gap={4} wrap="nowrap" style={{ flex: 'none' }}>
+            {phone ? null : (
+              <Button
+                size="compact-xs"
+                variant="subtle"
+                disabled={!addable}
+                onClick={() => actions.add(node)}
+                aria-label={addable ? `Ajouter une sous-catégorie à ${node.name}` : undefined}
+                data-testid={`${testId}-add-child`}
+              >
+                {addable ? '+ Sous-catégorie' : addChildLabel(node)}
+              </Button>
+            )}
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
                 <ActionIcon variant="subtle" color="gray" aria-label={`Actions sur ${node.name}`} data-testid={`${testId}-menu`}>
@@ -54,6 +68,11 @@ function NodeRow({ node, actions, testId }: { node: TPnlAccount; actions: PnlTre
                 </ActionIcon>
               </Menu.Target>
               <Menu.Dropdown>
+                {phone && addable ? (
+                  <Menu.Item onClick={() => actions.add(node)} data-testid={`${testId}-add-child`}>
+                    Ajouter une sous-catégorie
+                  </Menu.Item>
+                ) : null}
                 <Menu.Item onClick={() => actions.rename(node)} data-testid={`${testId}-rename`}>
                   Renommer
                 </Menu.Item>
@@ -66,7 +85,7 @@ function NodeRow({ node, actions, testId }: { node: TPnlAccount; actions: PnlTre
         ) : null}
       </Group>
       {node.children.map((c) => (
-        <NodeRow key={c.id} node={c} actions={actions} testId={testId} />
+        <NodeRow key={c.id} node={c} actions={actions} phone={phone} testId={testId} />
       ))}
     </div>
   );
@@ -87,9 +106,10 @@ export function PnlTreeCard({
   actions: PnlTreeActions | null;
   testId: string;
 }) {
+  const phone = useIsPhone();
   return (
     <Card withBorder radius="md" padding="md" data-testid={testId}>
-      <Group justify="space-between" mb="sm">
+      <Group justify="space-between" gap="xs" mb="sm">
         <Title order={2} fz="h4">
           {title}
         </Title>
@@ -112,7 +132,7 @@ export function PnlTreeCard({
       ) : (
         <Stack gap={0}>
           {nodes.map((n) => (
-            <NodeRow key={n.id} node={n} actions={actions} testId={testId} />
+            <NodeRow key={n.id} node={n} actions={actions} phone={phone} testId={testId} />
           ))}
         </Stack>
       )}

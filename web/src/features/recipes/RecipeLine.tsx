@@ -40,13 +40,14 @@ export function RecipeLine({
         {showDriver ? <Avatar src={r.driver.image} radius="xl" size="sm" name={personName(r.driver)} color="initials" /> : null}
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="sm" fw={500} truncate>
+            {/* Names and vehicles wrap rather than end in '…': at 360 px a cut name is unreadable. */}
+            <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {showDriver ? personName(r.driver) : RECIPE_KIND_LABELS[r.kind]}
             </Text>
             <Money amount={r.toEncaiss} fw={600} size="sm" data-testid="recipe-line-remaining" />
           </Group>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Text size="xs" c="dimmed" truncate>
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
               {[recipeVehicleName(r.vehicle), showDriver && r.kind !== 'expected' ? RECIPE_KIND_LABELS[r.kind] : null, period].filter(Boolean).join(' · ') || '—'}
             </Text>
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>

@@ -226,20 +226,22 @@ export function DataTable<T>({
   ) : null;
 
   if (phone) {
+    const filtersButton = filtersSlot ? (
+      <FiltersButton count={filterCount} onReset={onResetFilters} testId={testId}>
+        {filtersSlot}
+      </FiltersButton>
+    ) : null;
     return (
       <Stack gap="sm" data-testid={testId}>
-        {searchInput || filtersSlot ? (
+        {searchInput ? (
           <Group gap="xs" wrap="nowrap">
             {searchInput}
-            {filtersSlot ? (
-              <FiltersButton count={filterCount} onReset={onResetFilters} testId={testId}>
-                {filtersSlot}
-              </FiltersButton>
-            ) : null}
+            {filtersButton}
           </Group>
         ) : null}
-        {actions || exportButton ? (
+        {actions || exportButton || (filtersButton && !searchInput) ? (
           <Group gap="xs" wrap="wrap">
+            {searchInput ? null : filtersButton}
             {actions}
             {exportButton}
           </Group>

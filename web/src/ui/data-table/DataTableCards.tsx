@@ -47,6 +47,12 @@ function joined<T>(row: T, columns: readonly DataTableColumn<T>[]): ReactNode {
   ));
 }
 
+/** A row's buttons, or nothing when none applies to it (no empty strip under the card). */
+function actionsOf<T>(row: T, columns: readonly DataTableColumn<T>[]): ReactNode {
+  const cells = columns.map((c) => [c.key, cell(row, c)] as const).filter(([, node]) => node !== null && node !== undefined && node !== false);
+  return cells.length ? cells.map(([key, node]) => <Fragment key={key}>{node}</Fragment>) : undefined;
+}
+
 /**
  * The DataTable on a phone: one card per record (title and figure first, status and date, then
  * the details), and 'Voir plus' that appends the next page instead of page numbers, which are
@@ -109,7 +115,7 @@ export function DataTableCards<T>(props: DataTableCardsProps<T>) {
             date={slots.date.length ? joined(row, slots.date) : undefined}
             lines={[joined(row, slots.subtitle), ...slots.meta.map((c) => cell(row, c))]}
             leading={slots.leading.length ? joined(row, slots.leading) : undefined}
-            actions={slots.actions.length ? slots.actions.map((c) => <Fragment key={c.key}>{cell(row, c)}</Fragment>) : undefined}
+            actions={actionsOf(row, slots.actions)}
             struck={isRowStruck?.(row)}
             onClick={clickable ? () => onRowClick(row) : undefined}
             selection={selectable ? { checked: selectedIds.has(id), onChange: () => onToggleRow(row) } : undefined}
