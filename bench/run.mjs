@@ -12,6 +12,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { cpuPerRequest, showCpu } from './cpu.mjs';
 import { measureJsWeight } from './js-weight.mjs';
+import { stopLighthouse } from './lighthouse.mjs';
+import { webSection } from './web.mjs';
 import { killAll, processMemory, root, signIn, startServer, stopServer } from './server.mjs';
 
 const num = (name, fallback) => {
@@ -36,6 +38,9 @@ const cfg = {
   cpuConnections: num('BENCH_CPU_CONNECTIONS', 4),
   // The large parks of the fleet pages, smallest first (empty: none); the money pages go to the
   // 10,000-vehicle park and the recipe pages to the 1,000-vehicle one when they are listed.
+  // The web section (a demo server, Chromium, Lighthouse): BENCH_WEB=0 skips it.
+  web: process.env.BENCH_WEB !== '0',
+  lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
 if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
@@ -52,6 +57,7 @@ let cleaned = false;
 async function cleanup() {
   if (cleaned) return;
   cleaned = true;
+  stopLighthouse(); // Lighthouse's Chrome; Playwright's Chromium closes with this process
   for (const s of servers) await stopServer(s).catch(() => undefined);
   killAll();
   if (benchDb) {
@@ -74,7 +80,10 @@ for (const sig of ['SIGINT', 'SIGTERM']) {
     cleanup().finally(() => process.exit(130));
   });
 }
-process.on('exit', killAll);
+process.on('exit', () => {
+  killAll();
+  stopLighthouse();
+});
 
 const tmp = (label) => {
   const d = mkdtempSync(path.join(os.tmpdir(), `flotte-bench-${label}-`));
@@ -410,6 +419,15 @@ if (warnLines.length) {
 }
 await stop(target);
 
+// ---------------------------------------------------------------- 7. the web app in a browser
+// Last: no server of the load runs meanwhile (Lighthouse's timings suffer from a busy machine).
+let web = { rows: [], notes: [] };
+if (cfg.web) {
+  section('Web app in Chromium (cold loads on a phone viewport, then Lighthouse)');
+  web = await webSection({ start, stop, tmp, dist: path.join(root, 'web/dist'), routerFile: path.join(root, 'web/src/app/router.tsx'), lighthouseRunCount: cfg.lighthouseRuns });
+  notes.push(...web.notes);
+}
+
 // ---------------------------------------------------------------- 6. table
 const rows = [];
 const row = (measure, value, tgt, ok) => rows.push([measure, value, tgt, mark(ok)]);
@@ -510,6 +528,8 @@ if (generation) {
 row('JS gzip before sign-in usable', js?.ok ? kB(js.signIn) : 'no web/dist', `≤ ${TARGET.signInKB} kB`, js?.ok ? js.signIn <= TARGET.signInKB * 1000 : null);
 row('JS gzip, any route', js?.ok ? kB(js.anyRoute) : 'no web/dist', `≤ ${TARGET.anyRouteKB} kB`, js?.ok ? js.anyRoute <= TARGET.anyRouteKB * 1000 : null);
 row('JS requests, any screen', js?.ok ? `${js.anyScreenRequests} (${js.mostRequestsScreen})` : 'no web/dist', `≤ ${TARGET.screenRequests}`, js?.ok ? js.anyScreenRequests <= TARGET.screenRequests : null);
+for (const [measure, value, tgt, ok] of web.rows) row(measure, value, tgt, ok);
+if (!cfg.web) row('Browser and Lighthouse rows', 'skipped (BENCH_WEB=0)', '', null);
 
 section('Results');
 const head = ['Measure', 'Value', 'Target', ''];

@@ -210,6 +210,9 @@ export async function measureScreens({ base, screens, session, log = console.log
       out.screens.push(r);
       log(describe(r));
     }
+    // The session as the last screen left it (its refresh token is the unspent one).
+    const cookie = state.cookies.find((c) => c.name === session.cookie.name);
+    out.session = cookie ? { cookie, profile: session.profile } : null;
     return out;
   } finally {
     await browser.close();
@@ -332,7 +335,7 @@ export async function webSection({ start, stop, tmp, dist, routerFile, lighthous
     if (lighthouseRunCount > 0) {
       log(`Lighthouse ${'mobile'} (simulated throttling), ${lighthouseRunCount} run(s) per page; machine load average (1 min) now ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPU(s):`);
       try {
-        const lh = await lighthouseRuns({ base: server.base, runs: lighthouseRunCount, chromiumPath, session: () => webSession(server.base), log });
+        const lh = await lighthouseRuns({ base: server.base, runs: lighthouseRunCount, chromiumPath, session: async () => measured?.session ?? webSession(server.base), log });
         rows.push(...lh.rows);
         notes.push(...lh.notes);
       } catch (err) {
@@ -342,7 +345,7 @@ export async function webSection({ start, stop, tmp, dist, routerFile, lighthous
       }
     }
   } finally {
-    await stopLighthouse();
+    stopLighthouse();
     await stop(server);
   }
   return { rows, notes };
@@ -362,7 +365,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     return d;
   };
   const cleanup = async () => {
-    await stopLighthouse();
+    stopLighthouse();
     killAll();
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   };
