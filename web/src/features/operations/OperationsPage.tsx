@@ -117,7 +117,7 @@ export default function OperationsPage() {
         card: 'status',
         exportValue: (o) => o.status_label,
         render: (o) => (
-          <Badge color={OPERATION_STATUS_COLORS[o.status]} variant="light" tt="none" style={{ overflow: 'visible' }} data-testid="operation-status">
+          <Badge color={OPERATION_STATUS_COLORS[o.status]} variant="light" tt="none" style={{ overflow: 'visible', minWidth: 'max-content' }} data-testid="operation-status">
             {o.status_label}
           </Badge>
         ),
