@@ -3,7 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { TOAST_SUCCESS_MS } from '../ui/toast.ts';
 import { AppRoutes } from './router.tsx';
-import { theme } from './theme.ts';
+import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast container downloads after the first paint; toasts raised before it arrives wait in
 // the notifications store and appear as soon as it mounts.
@@ -15,7 +15,7 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
  */
 export function App() {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Suspense fallback={null}>
         {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
         <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />

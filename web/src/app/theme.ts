@@ -1,4 +1,17 @@
-import { createTheme, PasswordInput, type MantineColorsTuple } from '@mantine/core';
+import {
+  CloseButton,
+  createTheme,
+  Drawer,
+  Modal,
+  Notification,
+  Pagination,
+  PasswordInput,
+  Tabs,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+} from '@mantine/core';
+import { readableColorVariables } from './theme-contrast.ts';
+import classes from './theme.module.css';
 
 /** Brand blue #205DD3 at index 6 (Mantine's default filled shade), lighter and darker around it. */
 export const BRAND_COLOR = '#205DD3';
@@ -15,13 +28,47 @@ const brand: MantineColorsTuple = [
   '#0f2f6e',
 ];
 
+/**
+ * Secondary text ('dimmed'): Mantine's gray 6 reads at 3.3:1 on white. This gray reads at 4.5:1 or
+ * more on white, striped and hovered rows, the gray-2 fills and the brand's lightest tints (the
+ * active navigation entry), where secondary text also shows.
+ */
+export const DIMMED_COLOR = '#5c636a';
+
 // System fonts: no web-font download on slow mobile networks.
 const systemFonts =
   '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
 
+const PRIMARY_SHADE = 6;
+
+/**
+ * Every colour's text, filled and light variants made readable (see theme-contrast.ts). Given to
+ * MantineProvider with the theme (it is a provider prop, not a theme field).
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
+  const light: Record<string, string> = {};
+  for (const [name, shades] of Object.entries(theme.colors)) Object.assign(light, readableColorVariables(name, shades, PRIMARY_SHADE));
+  return {
+    variables: {},
+    light: {
+      ...light,
+      '--mantine-color-dimmed': DIMMED_COLOR,
+      '--mantine-color-error': 'var(--mantine-color-red-text)',
+      // Several selects show their placeholder as the value in force ('Tout le parc'): it must read.
+      '--mantine-color-placeholder': DIMMED_COLOR,
+    },
+    dark: {},
+  };
+};
+
+// Icon-only buttons Mantine draws itself (close crosses, page arrows) get a French name here, once
+// for every screen, rather than at each use.
+const CLOSE = { 'aria-label': 'Fermer' };
+const PAGE_CONTROLS = { first: 'Première page', previous: 'Page précédente', next: 'Page suivante', last: 'Dernière page' } as const;
+
 export const theme = createTheme({
   primaryColor: 'brand',
-  primaryShade: 6,
+  primaryShade: PRIMARY_SHADE,
   colors: { brand },
   fontFamily: systemFonts,
   headings: { fontFamily: systemFonts },
@@ -32,5 +79,17 @@ export const theme = createTheme({
     PasswordInput: PasswordInput.extend({
       defaultProps: { visibilityToggleButtonProps: { 'aria-label': 'Afficher ou masquer la saisie' } },
     }),
+    CloseButton: CloseButton.extend({ defaultProps: CLOSE }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+    Pagination: Pagination.extend({
+      defaultProps: {
+        getControlProps: (control) => ({ 'aria-label': PAGE_CONTROLS[control] }),
+        getItemProps: (page) => ({ 'aria-label': `Page ${page}` }),
+      },
+    }),
+    // Tab bars scroll sideways on a phone instead of wrapping (theme.module.css).
+    Tabs: Tabs.extend({ classNames: { list: classes.tabsList, tab: classes.tab } }),
   },
 });
