@@ -184,27 +184,24 @@ test('empty, failing and loading tables say so, and a retry recovers', async ({ 
   await expect(page.getByTestId('loading-table-skeleton')).toBeVisible();
 });
 
-test('on a 360 px phone the table scrolls sideways and the pages stay usable', async ({ page }) => {
+test('on a 360 px phone the table becomes cards and Voir plus appends the next page', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await openGallery(page, 'table');
   const table = page.getByTestId('ops-table');
-  await expect(table.getByTestId('ops-table-row')).toHaveCount(5);
-  // The table is wider than the phone, and its own container (not the page) scrolls sideways.
-  const scrolls = await table.getByTestId('ops-table-table').evaluate((el) => {
-    for (let box = el.parentElement; box; box = box.parentElement) {
-      if (['auto', 'scroll'].includes(getComputedStyle(box).overflowX)) return box.scrollWidth > box.clientWidth;
-    }
-    return false;
-  });
-  expect(scrolls).toBe(true);
+  // No table squeezed into the phone: one card per row, each fitting the screen.
+  await expect(table.getByTestId('ops-table-table')).toHaveCount(0);
+  const cards = table.getByTestId('ops-table-card');
+  await expect(cards).toHaveCount(10);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-
-  const next = table.getByTestId('ops-table-page-next');
-  await next.scrollIntoViewIfNeeded();
-  const box = (await next.boundingBox())!;
+  const box = (await cards.first().boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
-  await next.click();
-  await expect(table.getByTestId('ops-table-range')).toHaveText('6–10 sur 57');
+  await expect(table.getByTestId('ops-table-range')).toHaveText('10 sur 57');
+
+  const more = table.getByTestId('ops-table-more');
+  await more.scrollIntoViewIfNeeded();
+  await more.click();
+  await expect(cards).toHaveCount(20);
+  await expect(table.getByTestId('ops-table-range')).toHaveText('20 sur 57');
   await table.scrollIntoViewIfNeeded();
   await page.screenshot({ path: test.info().outputPath('data-table-360.png') });
 });

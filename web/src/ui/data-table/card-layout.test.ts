@@ -23,11 +23,14 @@ describe('cardSlots', () => {
     expect(slots.status).toEqual([]);
   });
 
-  it('without any role, shows the first column as title and the next three as lines', () => {
+  it('without any role, shows the first column as title, the amount, the status and three lines', () => {
     const columns: DataTableColumn<Row>[] = ['a', 'b', 'c', 'd', 'e'].map((key) => ({ key, header: key }));
     columns.unshift({ key: 'actions', header: '', exportable: false });
+    columns.push({ key: 'status', header: 'Statut' }, { key: 'amount', header: 'Montant', money: true });
     const slots = cardSlots(columns);
     expect(slots.title.map((c) => c.key)).toEqual(['a']);
+    expect(slots.amount.map((c) => c.key)).toEqual(['amount']);
+    expect(slots.status.map((c) => c.key)).toEqual(['status']);
     expect(slots.meta.map((c) => c.key)).toEqual(['b', 'c', 'd']);
   });
 });

@@ -6,16 +6,22 @@ const ROLES: readonly DataTableCardRole[] = ['title', 'subtitle', 'amount', 'sta
 
 /**
  * Which columns fill which part of a phone card. A list that declares no role at all still gets a
- * readable card: its first column as the title and the next three as dimmed lines, so no list
- * falls back to a table squeezed into 360 px.
+ * readable card: its first column as the title, its first amount as the figure, its 'status'
+ * column as the badge and the next three columns as dimmed lines, so no list falls back to a
+ * table squeezed into 360 px.
  */
 export function cardSlots<T>(columns: readonly DataTableColumn<T>[]): CardSlots<T> {
   const slots = Object.fromEntries(ROLES.map((r) => [r, [] as DataTableColumn<T>[]])) as CardSlots<T>;
   const declared = columns.some((c) => c.card);
   if (!declared) {
     const shown = columns.filter((c) => c.exportable !== false);
-    if (shown[0]) slots.title.push(shown[0]);
-    slots.meta.push(...shown.slice(1, 4));
+    const [title, ...rest] = shown;
+    if (title) slots.title.push(title);
+    const amount = rest.find((c) => c.money);
+    if (amount) slots.amount.push(amount);
+    const status = rest.find((c) => c.key === 'status');
+    if (status) slots.status.push(status);
+    slots.meta.push(...rest.filter((c) => c !== amount && c !== status).slice(0, 3));
     return slots;
   }
   for (const column of columns) if (column.card) slots[column.card].push(column);
