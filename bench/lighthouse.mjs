@@ -47,6 +47,9 @@ async function runOnce(url, port) {
     cls: a['cumulative-layout-shift']?.numericValue ?? null,
     tbt: a['total-blocking-time']?.numericValue ?? null,
     lcp: a['largest-contentful-paint']?.numericValue ?? null,
+    // Lighthouse's own measure of this machine's speed at the run (higher is faster; a recent
+    // desktop scores some 1,500-2,000): the simulated timings assume a fast host slowed 4 ×.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     landed: new URL(lhr.finalDisplayedUrl).pathname,
     warnings: lhr.runWarnings ?? [],
     formFactor: lhr.configSettings.formFactor,
@@ -118,7 +121,7 @@ export async function lighthouseRuns({ base, runs, chromiumPath, session, log = 
           results.push(r);
           log(
             `  ${p.label.padEnd(22)} run ${i + 1}: performance ${fmt.perf(r.perf)}, CLS ${fmt.cls(r.cls)}, TBT ${fmt.ms(r.tbt)}, LCP ${fmt.s(r.lcp)}, accessibility ${fmt.perf(r.a11y)}` +
-              ` (${r.formFactor}, ${r.throttling}; load ${r.load.toFixed(2)})${r.landed !== p.path ? `  ✗ landed on ${r.landed}` : ''}`,
+              ` (${r.formFactor}, ${r.throttling}; load ${r.load.toFixed(2)}, benchmarkIndex ${r.benchmarkIndex === null ? 'n/a' : r.benchmarkIndex.toFixed(0)})${r.landed !== p.path ? `  ✗ landed on ${r.landed}` : ''}`,
           );
           if (r.failedA11y.length && i === 0) log(`    accessibility audits failed: ${r.failedA11y.join(', ')}`);
           for (const w of r.warnings) log(`    warning: ${typeof w === 'string' ? w : JSON.stringify(w)}`);
@@ -133,10 +136,10 @@ export async function lighthouseRuns({ base, runs, chromiumPath, session, log = 
       }
       const wrong = results.filter((r) => r.landed !== p.path);
       if (wrong.length) notes.push(`Lighthouse ${p.label}: ${wrong.length} run(s) landed on ${wrong[0].landed}, not ${p.path}`);
-      const m = Object.fromEntries(['perf', 'a11y', 'cls', 'tbt', 'lcp', 'load'].map((k) => [k, median(results.map((r) => r[k]))]));
+      const m = Object.fromEntries(['perf', 'a11y', 'cls', 'tbt', 'lcp', 'load', 'benchmarkIndex'].map((k) => [k, median(results.map((r) => r[k]))]));
       const of = `median of ${results.length}`;
       rows.push([
-        `Lighthouse mobile, ${p.label}: performance (${of}; load avg ${m.load.toFixed(1)})`,
+        `Lighthouse mobile, ${p.label}: performance (${of}; load avg ${m.load.toFixed(1)}${m.benchmarkIndex === null ? '' : `, benchmarkIndex ${m.benchmarkIndex.toFixed(0)}`})`,
         `${fmt.perf(m.perf)} (runs ${results.map((r) => fmt.perf(r.perf)).join(', ')}; CLS ${fmt.cls(m.cls)}, TBT ${fmt.ms(m.tbt)}, LCP ${fmt.s(m.lcp)})`,
         `≥ ${p.perfTarget}`,
         m.perf !== null && m.perf >= p.perfTarget && !wrong.length,
