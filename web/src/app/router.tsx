@@ -1,9 +1,23 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy as reactLazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import type { Permission } from '@flotte/contract';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
 import { RouteLoader } from '../ui/RouteLoader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { GuestOnly, RequirePinSetup, RequireSession } from './guards.tsx';
+import { screensFor, type Screen } from './route-preload.ts';
+
+const loaders = new WeakMap<object, () => Promise<unknown>>();
+
+/**
+ * React.lazy that remembers its import, so preloadScreens can start the download before the route
+ * renders (the bundler serves both from one chunk, and the lazy component then finds the module
+ * loaded). One import per screen: each one the bundler writes carries the list of its files.
+ */
+const lazy: typeof reactLazy = (load) => {
+  const component = reactLazy(load);
+  loaders.set(component, load);
+  return component;
+};
 
 /*
  * Every screen is its own chunk (React.lazy), so the sign-in screen downloads only what it shows:
@@ -38,17 +52,44 @@ const ReceiptsPage = lazy(() => import('../features/recipes/ReceiptsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
+/** The lazy screens by the names route-preload.ts uses. */
+const SCREENS: Record<Screen, object> = {
+  AuthLayout,
+  LoginPage,
+  OtpPage,
+  ForgotPasswordPage,
+  SetPinPage,
+  RegisterPage,
+  DashboardLayout,
+  DashboardHome,
+  ModulePage,
+  NotFoundPage,
+  GalleryPage,
+  AccessPage,
+  CompanyPage,
+  AccountPage,
+  VehicleGroupsPage,
+  ExpiringDocumentsPage,
+  DriversPage,
+  BalancePage,
+  VehiclesPage,
+  ReportsPage,
+  PnlPage,
+  OperationsPage,
+  SchedulePage,
+  ReceiptsPage,
+  RequireView,
+};
+
 /**
- * Starts downloading the most likely first screen while the session is being restored, instead
- * of after it: on a slow connection that removes one round trip from the first paint. A
- * remembered profile suggests a returning, signed-in person. (Same paths as above: the bundler
- * serves both from one chunk, and React.lazy then finds the module already loaded.)
+ * Starts downloading the screens the current address will render while the session is being
+ * restored, instead of after it: on a slow connection that removes round trips before the first
+ * paint (a deep link such as /dashboard/operations, not only the home screen).
  */
-export function preloadLikelyFirstScreen(signedInLikely: boolean) {
-  const loads = signedInLikely
-    ? [import('./layout/DashboardLayout.tsx'), import('../features/dashboard/DashboardHome.tsx')]
-    : [import('../features/auth/pages/AuthLayout.tsx'), import('../features/auth/pages/LoginPage.tsx')];
-  for (const load of loads) load.catch(() => undefined); // a failure resurfaces when the route renders
+export function preloadScreens(pathname: string, sessionLikely: boolean) {
+  for (const screen of screensFor(pathname, sessionLikely)) {
+    loaders.get(SCREENS[screen])?.().catch(() => undefined); // a failure resurfaces when the route renders
+  }
 }
 
 function page(Screen: ComponentType, fullPage = false): ReactNode {

@@ -1,43 +1,41 @@
-import { createContext, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Button, Center, Loader, Stack, Text } from '@mantine/core';
-import { refreshSession } from '../../api/client.ts';
-import { ApiError } from '../../api/api-error.ts';
 import { sessionStore, type SessionState } from './session.ts';
 import { authApi } from './auth-api.ts';
+import { sessionBoot } from './boot.ts';
 
 interface SessionContextValue extends SessionState {
   signOut: () => Promise<void>;
 }
 
-/** The query cache loads with the signed-in area; if it was never loaded there is nothing to clear. */
+/**
+ * The query cache loads with the signed-in area; on a page that never held a session there is
+ * nothing to clear (and the sign-in screen shouldn't download TanStack Query to find out).
+ */
 function clearQueryCache() {
+  if (!sessionStore.wasEverSignedIn()) return;
   void import('../../api/query-client.ts').then(({ queryClient }) => queryClient.clear());
 }
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
- * Restores the session once at start (POST /refresh-token with the httpOnly cookie; a 401 just
- * means signed out) and exposes it to React. It also empties the query cache whenever the
- * session ends, so one person's data is never shown to the next.
+ * Waits for the session's start (boot.ts, begun by main.tsx) and exposes the session to React. It
+ * also empties the query cache whenever the session ends, so one person's data is never shown to
+ * the next.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const state = useSyncExternalStore(sessionStore.subscribe, sessionStore.getState, sessionStore.getState);
-  const [offline, setOffline] = useState(false);
-
-  const restore = useCallback(() => {
-    setOffline(false);
-    refreshSession().catch((error: unknown) => {
-      // No answer is not "signed out": on a bad connection offer to try again instead.
-      if (error instanceof ApiError && error.isNetwork) setOffline(true);
-      // 403: the remembered profile is refused (not this person's any more): forget it too.
-      else sessionStore.clear({ forgetProfile: error instanceof ApiError && error.status === 403 });
-    });
-  }, []);
-
+  // Not useSyncExternalStore: its updates render in one block, and the first signed-in render
+  // (the whole screen at once) is the longest of the start. A transition renders it in slices
+  // that leave the phone responsive.
+  const [boot, setBoot] = useState(sessionBoot.getState);
   useEffect(() => {
-    if (sessionStore.getState().status === 'loading') restore();
-  }, [restore]);
+    const sync = () => startTransition(() => setBoot(sessionBoot.getState()));
+    sync(); // the start may have ended between the first render and this effect
+    return sessionBoot.subscribe(sync);
+  }, []);
+  const restore = useCallback(() => void sessionBoot.start(), []);
 
   useEffect(() => {
     if (state.status === 'signed-out') clearQueryCache();
@@ -53,10 +51,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearQueryCache();
   }, []);
 
-  if (state.status === 'loading') {
+  if (boot !== 'ready' || state.status === 'loading') {
     return (
       <Center h="100dvh" data-testid="session-loading">
-        {offline ? (
+        {boot === 'offline' ? (
           <Stack align="center" gap="sm" p="md">
             <Text ta="center">Connexion impossible. Vérifiez votre connexion internet et réessayez.</Text>
             <Button onClick={restore}>Réessayer</Button>

@@ -1,14 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { TLoginType } from '@flotte/contract';
 import { authApi } from './auth-api.ts';
+import { authKeys } from './query-keys.ts';
 import { useSession } from './SessionProvider.tsx';
 
-/** Query keys of the access domain: the user as one profile sees it, and the profiles of a type. */
-export const authKeys = {
-  all: ['auth'] as const,
-  user: (profileId: string | null) => [...authKeys.all, 'user', profileId] as const,
-  profiles: (type: TLoginType | null) => [...authKeys.all, 'profiles', type] as const,
-};
+export { authKeys };
 
 /** The signed-in user for the acting profile (GET /api/user). */
 export function useCurrentUser() {

@@ -21,8 +21,11 @@ export interface SessionState {
 }
 
 export const PROFILE_STORAGE_KEY = 'flotte.profile_id';
+/** Set once a session was established by a server that sets the readable session hint (session-hint.ts). */
+export const HINT_KNOWN_STORAGE_KEY = 'flotte.session_hint';
 
 let accessToken: string | null = null;
+let everSignedIn = false;
 let tokenExpiresAtMs = 0;
 let state: SessionState = {
   status: 'loading',
@@ -51,6 +54,22 @@ function storeProfileId(profileId: string | null) {
   }
 }
 
+export function readHintKnown(): boolean {
+  try {
+    return localStorage.getItem(HINT_KNOWN_STORAGE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function storeHintKnown() {
+  try {
+    localStorage.setItem(HINT_KNOWN_STORAGE_KEY, '1');
+  } catch {
+    /* without storage, a remembered profile can't be read either */
+  }
+}
+
 function setState(patch: Partial<SessionState>) {
   state = { ...state, ...patch };
   for (const listener of listeners) listener();
@@ -64,6 +83,8 @@ export const sessionStore = {
   },
   getToken: () => accessToken,
   getProfileId: () => state.profileId,
+  /** Whether this page ever held a session (so there may be a query cache to empty). */
+  wasEverSignedIn: () => everSignedIn,
 
   /** True when there is a token whose expiry is within the spec's 20-second margin. */
   tokenNeedsRefresh(now = Date.now()) {
@@ -75,6 +96,8 @@ export const sessionStore = {
     accessToken = session.token;
     tokenExpiresAtMs = jwtExpiryMs(session.token) ?? Date.now() + session.expires_in * 1000;
     storeProfileId(session.profile_id);
+    storeHintKnown();
+    everSignedIn = true;
     setState({
       status: 'signed-in',
       userType: session.user_type,

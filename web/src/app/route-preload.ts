@@ -1,0 +1,90 @@
+/**
+ * Which screens' code the current address will render, so main.tsx can start downloading it
+ * while the session is restored instead of after (each lazy chunk found only at render time costs
+ * a round trip on a slow network). Names are the router's lazy components; router.tsx maps each
+ * to its import, and route-preload.test.ts checks both files agree on the paths.
+ */
+export type Screen =
+  | 'AuthLayout'
+  | 'LoginPage'
+  | 'OtpPage'
+  | 'ForgotPasswordPage'
+  | 'SetPinPage'
+  | 'RegisterPage'
+  | 'DashboardLayout'
+  | 'DashboardHome'
+  | 'ModulePage'
+  | 'NotFoundPage'
+  | 'GalleryPage'
+  | 'AccessPage'
+  | 'CompanyPage'
+  | 'AccountPage'
+  | 'VehicleGroupsPage'
+  | 'ExpiringDocumentsPage'
+  | 'DriversPage'
+  | 'BalancePage'
+  | 'VehiclesPage'
+  | 'ReportsPage'
+  | 'PnlPage'
+  | 'OperationsPage'
+  | 'SchedulePage'
+  | 'ReceiptsPage'
+  | 'RequireView';
+
+/** The screens under /dashboard/ by path, and whether the permission guard renders around them. */
+export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarded: boolean }>> = {
+  access: { screen: 'AccessPage', guarded: true },
+  company: { screen: 'CompanyPage', guarded: true },
+  account: { screen: 'AccountPage', guarded: false },
+  'drivers/groups': { screen: 'VehicleGroupsPage', guarded: true },
+  'drivers/documents': { screen: 'ExpiringDocumentsPage', guarded: true },
+  'drivers/vehicles': { screen: 'VehiclesPage', guarded: true },
+  drivers: { screen: 'DriversPage', guarded: true },
+  'status-accounts': { screen: 'BalancePage', guarded: true },
+  reports: { screen: 'ReportsPage', guarded: true },
+  pnl: { screen: 'PnlPage', guarded: true },
+  operations: { screen: 'OperationsPage', guarded: true },
+  schedule: { screen: 'SchedulePage', guarded: true },
+  receipts: { screen: 'ReceiptsPage', guarded: true },
+};
+
+/** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */
+const GUEST_ONLY: Readonly<Record<string, Screen>> = {
+  login: 'LoginPage',
+  otp: 'OtpPage',
+  'forgot-password': 'ForgotPasswordPage',
+  register: 'RegisterPage',
+};
+
+const SIGN_IN: Screen[] = ['AuthLayout', 'LoginPage'];
+const HOME: Screen[] = ['DashboardLayout', 'DashboardHome'];
+
+/**
+ * The screens `pathname` ends up rendering, after the guards' redirects as far as they can be
+ * foreseen: `sessionLikely` says whether a session may exist (session-hint.ts).
+ */
+export function screensFor(pathname: string, sessionLikely: boolean): Screen[] {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (path === '/') return sessionLikely ? HOME : SIGN_IN;
+
+  if (path === '/auth' || path.startsWith('/auth/')) {
+    const sub = path.slice('/auth/'.length);
+    if (sub === 'pin') return sessionLikely ? ['AuthLayout', 'SetPinPage'] : SIGN_IN;
+    const guestPage = sub === '' ? 'LoginPage' : GUEST_ONLY[sub];
+    if (!guestPage) return ['NotFoundPage'];
+    // Signed in, the guard goes on to the dashboard (or to the `next` address, not foreseen here).
+    return sessionLikely ? HOME : ['AuthLayout', guestPage];
+  }
+
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) {
+    if (!sessionLikely) return SIGN_IN;
+    const sub = path.slice('/dashboard/'.length);
+    if (sub === '') return HOME;
+    const known = DASHBOARD_SCREENS[sub];
+    if (!known) return ['DashboardLayout', 'ModulePage'];
+    return known.guarded ? ['DashboardLayout', 'RequireView', known.screen] : ['DashboardLayout', known.screen];
+  }
+
+  if (path === '/dev/gallery') return ['GalleryPage'];
+  return ['NotFoundPage'];
+}
