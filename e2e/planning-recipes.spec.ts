@@ -264,7 +264,7 @@ test('a month planned for a shared vehicle, its recipes collected in cash and by
   await pick(page, page.getByTestId('planning-preset'), 'Ce mois-ci');
   await expect(page.getByTestId('planning-period-title')).toHaveText(new RegExp(monthLabel(today), 'i'));
   for (const day of daysFrom(monthStart, monthEnd)) {
-    const cell = page.locator(`[data-testid="planning-day"][data-day="${day}"]`);
+    const cell = page.locator(`[data-testid="planning-cell"][data-day="${day}"]`);
     if (day < planStart) {
       await expect(cell.getByTestId('planning-entry')).toHaveCount(0);
       continue;

@@ -1,27 +1,21 @@
 import { LoadError } from '../../ui/LoadError.tsx';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { ActionIcon, Button, Group, Loader, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { PLANNING_MESSAGES } from '@flotte/contract/planning';
-import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
-import { PeriodPresetSelect } from '../../ui/dates/PeriodPresetSelect.tsx';
-import { presetOf, type Period } from '../../ui/dates/periods.ts';
+import { endOfDay, startOfDay, type Period } from '../../ui/dates/periods.ts';
 import { toast } from '../../ui/toast.ts';
+import { daysBetween } from './calendar-grid.ts';
+import { DayView } from './DayView.tsx';
+import { PeriodToolbar } from './PeriodToolbar.tsx';
 import { driverName, vehicleLabel } from './planning-entries.ts';
 import type { PlanningScope } from './planning-api.ts';
 import { PlanningCalendar } from './PlanningCalendar.tsx';
+import type { TPlanningEntry, TPlanningVehicleRef } from './planning-types.ts';
 import { usePlanningEntries } from './queries.ts';
-import {
-  defaultSchedulePeriod,
-  fetchRange,
-  periodFits,
-  periodQuery,
-  periodTitle,
-  SCHEDULE_VIEW_LABELS,
-  SCHEDULE_VIEWS,
-  shiftPeriod,
-  type ScheduleView,
-} from './schedule-period.ts';
+import { defaultViewPeriod, periodFits, periodQuery, PHONE_QUERY, shownDays, type ScheduleView } from './schedule-period.ts';
 import { ScopeFilter } from './ScopeFilter.tsx';
+import { buildTimelineRows } from './timeline.ts';
 
 // Opened by the few who plan: loads on the first click.
 const GeneratePlanningDialog = lazy(() => import('./GeneratePlanningDialog.tsx').then((m) => ({ default: m.GeneratePlanningDialog })));
@@ -37,29 +31,38 @@ export interface CalendarPanelProps {
   canGenerate: boolean;
 }
 
-const VIEW_OPTIONS = SCHEDULE_VIEWS.map((v) => ({ value: v, label: SCHEDULE_VIEW_LABELS[v] }));
-
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-      <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
-    </svg>
-  );
-}
-
-/** The calendar tab: whose planning, the period, the view, and the entries. */
+/**
+ * The calendar tab: whose planning, then on a computer the view and its period, on a phone the
+ * day. A phone reads one day at a time (a day of 1,000 vehicles is some 500 kB; their month, 16 MB).
+ */
 export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange, today, canGenerate }: CalendarPanelProps) {
-  const [period, setPeriod] = useState<Period>(() => defaultSchedulePeriod(today));
+  // Read at once, not after a first desktop render, so a phone never asks for the month.
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  const [period, setPeriod] = useState<Period>(() => defaultViewPeriod(view, today));
+  const [day, setDay] = useState<Date>(() => startOfDay(today));
   const [generating, setGenerating] = useState(false);
   const [generateMounted, setGenerateMounted] = useState(false);
-  const query = useMemo(() => periodQuery(fetchRange(period, view)), [period, view]);
-  const entries = usePlanningEntries(scope, query);
 
+  const query = useMemo(() => periodQuery(phone ? { start: day, end: endOfDay(day) } : period), [phone, day, period]);
+  const entries = usePlanningEntries(scope, query);
+  const rows = useMemo(() => (entries.data ? buildTimelineRows(entries.data, { from: query.start_date, to: query.end_date }) : null), [entries.data, query]);
+  const days = useMemo(() => (phone ? daysBetween(day, day, today) : shownDays(period, view, today)), [phone, day, period, view, today]);
+  // While the next period loads, the previous answer stays (placeholder): its rows are not this period's.
+  const loading = entries.isPlaceholderData || (entries.isFetching && !entries.data);
+
+  const changeView = (next: ScheduleView) => {
+    onViewChange(next);
+    setPeriod(defaultViewPeriod(next, today));
+  };
   const applyPeriod = (next: Period | null) => {
-    if (!next) return setPeriod(defaultSchedulePeriod(today)); // 'Réinitialiser'
+    if (!next) return setPeriod(defaultViewPeriod(view, today)); // 'Réinitialiser'
     if (!periodFits(next)) return toast.error(PLANNING_MESSAGES.periodTooLong);
     setPeriod(next);
   };
+  const openVehicle = (vehicle: TPlanningVehicleRef) => onScopeChange({ kind: 'vehicle', id: vehicle.id });
+  // A driver's own planning opens the vehicle instead: he is already the one shown.
+  const openEntry = (entry: TPlanningEntry) =>
+    scope.kind === 'driver' ? onScopeChange({ kind: 'vehicle', id: entry.vehicle.id }) : onScopeChange({ kind: 'driver', id: entry.driver.id });
 
   // The name of the filtered vehicle or driver, known from the entries before its record loads.
   const knownName = useMemo(() => {
@@ -69,7 +72,6 @@ export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange
     }
     return null;
   }, [entries.data, scope]);
-  const title = periodTitle(period);
 
   return (
     <Stack gap="md">
@@ -88,42 +90,22 @@ export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange
         ) : null}
       </Group>
 
-      <Group gap="sm" align="flex-end" wrap="wrap">
-        <SegmentedControl w={{ base: '100%', xs: 'auto' }} data={VIEW_OPTIONS} value={view} onChange={(v) => onViewChange(v as ScheduleView)} aria-label="Vue du calendrier" data-testid="planning-view" />
-        <PeriodPresetSelect value={presetOf(period, today)} onChange={(_, next) => applyPeriod(next)} placeholder="Période" testId="planning-preset" />
-        <DateRangePicker value={period} onChange={(r) => applyPeriod(r.start && r.end ? { start: r.start, end: r.end } : null)} testId="planning-range" />
-      </Group>
-
-      <Group justify="space-between" gap="xs" wrap="nowrap">
-        <ActionIcon variant="default" size="lg" onClick={() => applyPeriod(shiftPeriod(period, -1))} aria-label="Période précédente" data-testid="planning-previous">
-          <Chevron direction="left" />
-        </ActionIcon>
-        <Group gap="xs" wrap="nowrap" miw={0}>
-          <Text fw={700} size="lg" ta="center" truncate data-testid="planning-period-title">
-            {title.charAt(0).toUpperCase() + title.slice(1)}
-          </Text>
-          {entries.isFetching ? <Loader size="xs" aria-label="Chargement" /> : null}
-        </Group>
-        <ActionIcon variant="default" size="lg" onClick={() => applyPeriod(shiftPeriod(period, 1))} aria-label="Période suivante" data-testid="planning-next">
-          <Chevron direction="right" />
-        </ActionIcon>
-      </Group>
+      {phone ? null : <PeriodToolbar view={view} onViewChange={changeView} period={period} onPeriodChange={applyPeriod} today={today} fetching={entries.isFetching} />}
 
       {entries.isError ? (
         <LoadError title="Impossible de charger le planning" error={entries.error} onRetry={() => void entries.refetch()} testId="planning-error" />
-      ) : entries.data ? (
-        <PlanningCalendar
-          view={view}
-          period={period}
+      ) : phone ? (
+        <DayView
+          day={day}
           today={today}
-          entries={entries.data}
-          hideVehicle={scope.kind === 'vehicle'}
-          hideDriver={scope.kind === 'driver'}
+          rows={loading ? null : rows}
+          loading={entries.isFetching}
+          onDayChange={(d) => setDay(startOfDay(d))}
+          onOpenVehicle={openVehicle}
+          onOpenEntry={openEntry}
         />
       ) : (
-        <Group justify="center" py="xl">
-          <Loader aria-label="Chargement du planning" />
-        </Group>
+        <PlanningCalendar view={view} days={days} rows={loading ? [] : (rows ?? [])} loading={loading || !rows} onOpenVehicle={openVehicle} onOpenEntry={openEntry} />
       )}
 
       {canGenerate && generateMounted ? (

@@ -9,7 +9,7 @@ import { fromDayString, presetPeriod, type DateRange, type Period } from '../../
 import { toast } from '../../ui/toast.ts';
 import { vehicleKeys } from '../vehicles/queries.ts';
 import { vehiclesApi } from '../vehicles/vehicles-api.ts';
-import { longDay } from './PlanningCalendar.tsx';
+import { longDay } from './day-labels.ts';
 import { confirmBody, confirmVehicleIds, conflictsByDay, driverName, entryKey, groupEntriesByDay, vehicleLabel } from './planning-entries.ts';
 import { planningApi } from './planning-api.ts';
 import type { TPlanningGenerateInput, TPlanningPreview } from './planning-types.ts';

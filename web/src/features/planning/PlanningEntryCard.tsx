@@ -1,6 +1,7 @@
 import { Badge, Box, Group, Text } from '@mantine/core';
 import {
   driverName,
+  entryTitle,
   INTERIM_LABEL,
   isMaintenance,
   MAINTENANCE_LABEL,
@@ -22,20 +23,6 @@ export interface PlanningEntryCardProps {
 
 /** Compact cells name the slot briefly; the full day's slot reads in the card's title. */
 const SHORT_SLOT: Record<TPlanningEntry['slot'], string> = { full: 'Journée', first: '1re moitié', second: '2e moitié' };
-
-function entryTitle(entry: TCalendarEntry): string {
-  if (isMaintenance(entry)) return `${MAINTENANCE_LABEL} · ${vehicleLabel(entry.vehicle)}`;
-  const hours = slotHours(entry);
-  return [
-    vehicleLabel(entry.vehicle),
-    driverName(entry.driver),
-    `${SLOT_LABELS[entry.slot]}${hours ? ` ${hours}` : ''}`,
-    entry.is_salary_day ? SALARY_DAY_LABEL : null,
-    entry.role === 'interim' ? INTERIM_LABEL : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
-}
 
 /**
  * One planning entry: the vehicle, the driver, the slot and its hours, with the salary-day and

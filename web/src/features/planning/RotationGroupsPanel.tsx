@@ -1,6 +1,7 @@
 import { LoadError } from '../../ui/LoadError.tsx';
 import { useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PLANNING_SUCCESS } from '@flotte/contract/planning';
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
@@ -12,6 +13,7 @@ import type { TRotationGroup } from './planning-types.ts';
 import { planningKeys, useRotationGroups } from './queries.ts';
 import { ROTATION_PLANNING_LABELS } from './rotation-form.ts';
 import { RotationGroupFormDialog } from './RotationGroupFormDialog.tsx';
+import { PHONE_QUERY } from './schedule-period.ts';
 
 export interface RotationGroupsPanelProps {
   parkId: string;
@@ -110,26 +112,7 @@ function RotationGroupCard({ group, canManage, onEdit, onDelete }: { group: TRot
             {group.vehicles.length} véhicule{group.vehicles.length > 1 ? 's' : ''}
           </Badge>
         </Group>
-        <Table.ScrollContainer minWidth={320}>
-          <Table verticalSpacing={4} fz="sm" data-testid="rotation-card-vehicles">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Véhicule</Table.Th>
-                <Table.Th>Principal</Table.Th>
-                <Table.Th>Intérimaire</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {group.vehicles.map((v) => (
-                <Table.Tr key={v.vehicle.id}>
-                  <Table.Td>{vehicleLabel(v.vehicle)}</Table.Td>
-                  <Table.Td>{driverName(v.principal_driver) || '—'}</Table.Td>
-                  <Table.Td>{driverName(v.interim_driver) || '—'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <GroupVehicles vehicles={group.vehicles} />
         {canManage ? (
           <Group gap="xs">
             <Button size="xs" variant="default" onClick={onEdit} data-testid="rotation-edit">
@@ -142,5 +125,60 @@ function RotationGroupCard({ group, canManage, onEdit, onDelete }: { group: TRot
         ) : null}
       </Stack>
     </Card>
+  );
+}
+
+type GroupVehicle = TRotationGroup['vehicles'][number];
+
+/**
+ * The group's vehicles: a table on a computer; on a phone each vehicle is a small block with its
+ * two drivers under it, which a 360 px screen reads without scrolling sideways.
+ */
+function GroupVehicles({ vehicles }: { vehicles: GroupVehicle[] }) {
+  const phone = useMediaQuery(PHONE_QUERY, undefined, { getInitialValueInEffect: false }) ?? false;
+  if (phone) {
+    return (
+      <Stack gap={0} data-testid="rotation-card-vehicles">
+        {vehicles.map((v) => (
+          <Stack key={v.vehicle.id} gap={0} py={6} style={{ borderTop: '1px solid var(--mantine-color-default-border)' }} data-testid="rotation-card-vehicle">
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {vehicleLabel(v.vehicle)}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span c="dimmed" size="sm">
+                Principal :{' '}
+              </Text>
+              {driverName(v.principal_driver) || '—'}
+            </Text>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Text span c="dimmed" size="sm">
+                Intérimaire :{' '}
+              </Text>
+              {driverName(v.interim_driver) || '—'}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+    );
+  }
+  return (
+    <Table verticalSpacing={4} fz="sm" data-testid="rotation-card-vehicles">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Véhicule</Table.Th>
+          <Table.Th>Principal</Table.Th>
+          <Table.Th>Intérimaire</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {vehicles.map((v) => (
+          <Table.Tr key={v.vehicle.id}>
+            <Table.Td>{vehicleLabel(v.vehicle)}</Table.Td>
+            <Table.Td>{driverName(v.principal_driver) || '—'}</Table.Td>
+            <Table.Td>{driverName(v.interim_driver) || '—'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
   );
 }

@@ -1,7 +1,7 @@
 import { isSameDay, toDayString } from '../../ui/dates/periods.ts';
 
 /**
- * The calendar's grids, built by hand (no calendar library: a month is 4 to 6 rows of 7 days).
+ * The calendar's days, built by hand (no calendar library).
  * Weeks start on Monday (spec 000 section 9). Days are local dates at midnight, named by their
  * `yyyy-MM-dd`, the key planning entries are grouped by. Pure functions.
  */
@@ -58,37 +58,3 @@ export function daysBetween(start: Date, end: Date, today: Date | null = null): 
   return days;
 }
 
-/**
- * The weeks (Monday to Sunday, 7 days each) that cover `start` to `end`: the leading and trailing
- * days of other months are included, flagged `inPeriod: false`.
- */
-export function weeksCovering(start: Date, end: Date, today: Date | null = null): CalendarDay[][] {
-  const first = dayOnly(start);
-  const last = dayOnly(end < start ? start : end);
-  const weeks: CalendarDay[][] = [];
-  for (let monday = mondayOf(first); monday <= last; monday = addDays(monday, 7)) {
-    weeks.push(Array.from({ length: 7 }, (_, i) => calendarDay(addDays(monday, i), first, last, today)));
-  }
-  return weeks;
-}
-
-/** The grid of a month (month 0 = January): 4 to 6 Monday-first weeks. */
-export function monthGrid(year: number, month: number, today: Date | null = null): CalendarDay[][] {
-  return weeksCovering(new Date(year, month, 1), new Date(year, month + 1, 0), today);
-}
-
-/**
- * The same weeks, Monday to Friday only (the work_week view), without the weeks whose working
- * days all fall outside the period (a month starting on a Saturday doesn't open on last month's week).
- */
-export function workWeeks(weeks: CalendarDay[][]): CalendarDay[][] {
-  return weeks.map((week) => week.slice(0, WORK_WEEK_LENGTH)).filter((days) => days.some((d) => d.inPeriod));
-}
-
-/** The first and last day a grid shows (what the calendar asks the server for). */
-export function gridBounds(weeks: CalendarDay[][]): { start: Date; end: Date } | null {
-  const first = weeks[0]?.[0];
-  const lastWeek = weeks[weeks.length - 1];
-  const last = lastWeek?.[lastWeek.length - 1];
-  return first && last ? { start: first.date, end: last.date } : null;
-}

@@ -53,6 +53,21 @@ export function slotHours(entry: Pick<TPlanningEntry, 'start_date' | 'end_date'>
   return from && to ? `${from} – ${to}` : '';
 }
 
+/** Everything an entry says, in one line: the tooltip of its cell. */
+export function entryTitle(entry: TCalendarEntry): string {
+  if (isMaintenance(entry)) return `${MAINTENANCE_LABEL} · ${vehicleLabel(entry.vehicle)}`;
+  const hours = slotHours(entry);
+  return [
+    vehicleLabel(entry.vehicle),
+    driverName(entry.driver),
+    `${SLOT_LABELS[entry.slot]}${hours ? ` ${hours}` : ''}`,
+    entry.is_salary_day ? SALARY_DAY_LABEL : null,
+    entry.role === 'interim' ? INTERIM_LABEL : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
 /** The day (yyyy-MM-dd) of an entry, whether its date arrives as a day or a wire date. */
 export function entryDay(entry: Pick<TCalendarEntry, 'date'>): string {
   return entry.date.slice(0, 10);
@@ -78,7 +93,7 @@ export interface DayRange {
  * The days a maintenance covers: its start to its end (a maintenance may arrive once per day or
  * once for its whole span), clipped to the days shown.
  */
-function maintenanceDays(entry: TMaintenanceEntry, shown: DayRange | null): string[] {
+export function maintenanceDays(entry: TMaintenanceEntry, shown: DayRange | null): string[] {
   let start = fromDayString(entry.start_date ?? '') ?? fromDayString(entry.date);
   let end = fromDayString(entry.end_date ?? '') ?? start;
   if (!start || !end || end < start) return [entryDay(entry)];

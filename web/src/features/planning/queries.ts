@@ -22,6 +22,9 @@ export function usePlanningEntries(scope: PlanningScope | null, period: Planning
     queryKey: planningKeys.calendar(scope ?? { kind: 'park', parkId: '' }, period),
     queryFn: ({ signal }) => planningApi.entries(scope!, period, signal),
     enabled: scope !== null,
+    // A month of 1,000 vehicles is some 30,000 entries: comparing a refetch with the last answer,
+    // object by object, costs more than drawing the new one.
+    structuralSharing: false,
     // While the next period loads, the grid keeps the entries it has (same vehicle, driver or park).
     placeholderData: (previous, previousQuery) => (scope && sameScope(previousQuery?.queryKey[2], scope) ? previous : undefined),
   });

@@ -1,16 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { formatPeriod, presetPeriod, type Period } from '../../ui/dates/periods.ts';
-import { defaultSchedulePeriod, fetchRange, isScheduleView, periodFits, isWholeMonth, periodLength, periodQuery, periodTitle, shiftPeriod, visibleRange } from './schedule-period.ts';
+import { defaultViewPeriod, isScheduleView, periodFits, isWholeMonth, periodLength, periodQuery, periodTitle, shiftPeriod, shownDays, weekPeriod } from './schedule-period.ts';
 
 const day = (y: number, m: number, d: number) => new Date(y, m - 1, d);
 const end = (y: number, m: number, d: number) => new Date(y, m - 1, d, 23, 59, 59, 999);
 const tuesday = new Date(2025, 2, 18, 15, 42);
 
 describe('schedule period', () => {
-  it('defaults to the current month, or the previous one before the 7th (spec 000 section 4)', () => {
-    expect(formatPeriod(defaultSchedulePeriod(tuesday))).toBe('01/03/2025 – 31/03/2025');
-    expect(formatPeriod(defaultSchedulePeriod(day(2025, 3, 6)))).toBe('01/02/2025 – 28/02/2025');
-    expect(formatPeriod(defaultSchedulePeriod(day(2025, 1, 2)))).toBe('01/12/2024 – 31/12/2024');
+  it('opens each view on its own period: the month, the week, today onwards', () => {
+    expect(formatPeriod(defaultViewPeriod('month', tuesday))).toBe('01/03/2025 – 31/03/2025');
+    expect(formatPeriod(defaultViewPeriod('month', day(2025, 3, 2)))).toBe('01/03/2025 – 31/03/2025');
+    expect(formatPeriod(defaultViewPeriod('work_week', tuesday))).toBe('17/03/2025 – 23/03/2025');
+    expect(formatPeriod(defaultViewPeriod('agenda', tuesday))).toBe('18/03/2025 – 31/03/2025');
+    expect(defaultViewPeriod('agenda', tuesday).start.getHours()).toBe(0);
   });
 
   it('the presets give the periods the calendar shows', () => {
@@ -38,19 +40,17 @@ describe('schedule period', () => {
     expect(formatPeriod(shiftPeriod(tenDays, -1))).toBe('19/02/2025 – 28/02/2025');
   });
 
-  it('widens the grids to whole weeks, and leaves the agenda on the period', () => {
-    const march: Period = { start: day(2025, 3, 1), end: end(2025, 3, 31) };
-    expect(periodQuery(visibleRange(march, 'month'))).toEqual({ start_date: '2025-02-24', end_date: '2025-04-06' });
-    expect(periodQuery(visibleRange(march, 'work_week'))).toEqual({ start_date: '2025-02-24', end_date: '2025-04-06' });
-    expect(periodQuery(visibleRange(march, 'agenda'))).toEqual({ start_date: '2025-03-01', end_date: '2025-03-31' });
+  it('shows every day of the period, or Monday to Friday for the work week', () => {
+    const twoWeeks: Period = { start: day(2025, 3, 17), end: end(2025, 3, 30) };
+    expect(shownDays(twoWeeks, 'month', tuesday)).toHaveLength(14);
+    const work = shownDays(twoWeeks, 'work_week', tuesday);
+    expect(work.map((d) => d.key)).toEqual(['2025-03-17', '2025-03-18', '2025-03-19', '2025-03-20', '2025-03-21', '2025-03-24', '2025-03-25', '2025-03-26', '2025-03-27', '2025-03-28']);
+    expect(work.filter((d) => d.isToday).map((d) => d.key)).toEqual(['2025-03-18']);
   });
 
-  it('reads whole weeks unless that would span more than 93 days, then only the period', () => {
-    const march: Period = { start: day(2025, 3, 1), end: end(2025, 3, 31) };
-    expect(periodQuery(fetchRange(march, 'month'))).toEqual({ start_date: '2025-02-24', end_date: '2025-04-06' });
-    const quarter: Period = { start: day(2025, 1, 1), end: end(2025, 4, 3) }; // 93 days, Wednesday to Thursday
-    expect(periodFits(quarter)).toBe(true);
-    expect(periodQuery(fetchRange(quarter, 'work_week'))).toEqual({ start_date: '2025-01-01', end_date: '2025-04-03' });
+  it('reads the phone’s day in its Monday-to-Sunday week, and caps a read at 93 days', () => {
+    expect(periodQuery(weekPeriod(day(2025, 3, 23)))).toEqual({ start_date: '2025-03-17', end_date: '2025-03-23' });
+    expect(periodFits({ start: day(2025, 1, 1), end: end(2025, 4, 3) })).toBe(true);
     expect(periodFits({ start: day(2025, 1, 1), end: end(2025, 4, 4) })).toBe(false);
   });
 

@@ -1,12 +1,13 @@
 import { PLANNING_MAX_DAYS } from '@flotte/contract/planning';
 import dayjs from '../../ui/dayjs.ts';
-import { defaultReportingPeriod, endOfDay, formatPeriod, startOfDay, toDayString, type Period } from '../../ui/dates/periods.ts';
-import { addDays, mondayOf } from './calendar-grid.ts';
+import { endOfDay, formatPeriod, startOfDay, toDayString, type Period } from '../../ui/dates/periods.ts';
+import { addDays, daysBetween, mondayOf, WORK_WEEK_LENGTH, type CalendarDay } from './calendar-grid.ts';
 
 /**
  * The planning calendar's period and views (spec 000 section 2 'Planning calendar'). The period
- * is what the person picked (preset, range or the default); the view decides how it is laid out,
- * and the month and work_week views widen it to whole weeks. Pure functions.
+ * is what the person picked (preset, range or the view's default); the view decides how it is laid
+ * out: every day as a narrow column (month), Monday to Friday as wide columns (work_week), or a
+ * list of days (agenda). Pure functions.
  */
 export const SCHEDULE_VIEWS = ['month', 'agenda', 'work_week'] as const;
 export type ScheduleView = (typeof SCHEDULE_VIEWS)[number];
@@ -16,13 +17,41 @@ export const SCHEDULE_VIEW_LABELS: Record<ScheduleView, string> = {
   work_week: 'Semaine de travail',
 };
 
+/** Under 768 px the planning reads one day at a time, and lists turn to cards. */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
 export function isScheduleView(value: unknown): value is ScheduleView {
   return typeof value === 'string' && (SCHEDULE_VIEWS as readonly string[]).includes(value);
 }
 
-/** Spec 000 section 4: the current month, or the previous month before the 7th. */
-export function defaultSchedulePeriod(today: Date): Period {
-  return defaultReportingPeriod(today);
+/** Days the agenda lists by default: today and the next 13, what an owner plans ahead for. */
+export const AGENDA_DAYS = 14;
+
+/**
+ * The period a view opens on: the current month for 'Mois' (the grid scrolls to today), the
+ * current week for 'Semaine de travail', and today onwards for 'Agenda' — never a month of days
+ * already gone.
+ */
+export function defaultViewPeriod(view: ScheduleView, today: Date): Period {
+  const day = startOfDay(today);
+  if (view === 'agenda') return { start: day, end: endOfDay(addDays(day, AGENDA_DAYS - 1)) };
+  if (view === 'work_week') {
+    const monday = mondayOf(day);
+    return { start: monday, end: endOfDay(addDays(monday, 6)) };
+  }
+  return { start: new Date(day.getFullYear(), day.getMonth(), 1), end: endOfDay(new Date(day.getFullYear(), day.getMonth() + 1, 0)) };
+}
+
+/** The days a view shows of a period: all of them, or Monday to Friday for the work week. */
+export function shownDays(period: Period, view: ScheduleView, today: Date): CalendarDay[] {
+  const days = daysBetween(period.start, period.end, today);
+  return view === 'work_week' ? days.filter((d) => d.weekday <= WORK_WEEK_LENGTH) : days;
+}
+
+/** The Monday-to-Sunday week of a day: what the phone's day view reads at once. */
+export function weekPeriod(day: Date): Period {
+  const monday = mondayOf(startOfDay(day));
+  return { start: monday, end: endOfDay(addDays(monday, 6)) };
 }
 
 /** Whether a period is exactly one calendar month (1st to last day). */
@@ -55,22 +84,6 @@ export function shiftPeriod(period: Period, direction: -1 | 1): Period {
   return { start: addDays(period.start, days), end: endOfDay(addDays(period.end, days)) };
 }
 
-/** The days a view shows: whole Monday-to-Sunday weeks for the grids, the period itself for the agenda. */
-export function visibleRange(period: Period, view: ScheduleView): Period {
-  if (view === 'agenda') return { start: startOfDay(period.start), end: endOfDay(period.end) };
-  const monday = mondayOf(period.start);
-  return { start: monday, end: endOfDay(addDays(mondayOf(period.end), 6)) };
-}
-
-/**
- * What the calendar asks the server for: the days the view shows, or only the period when the
- * whole weeks would exceed what one read may span (PLANNING_MAX_DAYS).
- */
-export function fetchRange(period: Period, view: ScheduleView): Period {
-  const shown = visibleRange(period, view);
-  return periodLength(shown) > PLANNING_MAX_DAYS ? visibleRange(period, 'agenda') : shown;
-}
-
 /** Whether a picked period is short enough to read or generate (PLANNING_MAX_DAYS days at most). */
 export function periodFits(period: Period): boolean {
   return periodLength(period) <= PLANNING_MAX_DAYS;
@@ -87,3 +100,4 @@ export function periodTitle(period: Period): string {
   if (periodLength(period) === 1) return dayjs(period.start).format('dddd D MMMM YYYY');
   return formatPeriod(period);
 }
+
