@@ -530,6 +530,7 @@ row('JS gzip, any route', js?.ok ? kB(js.anyRoute) : 'no web/dist', `≤ ${TARGE
 row('JS requests, any screen', js?.ok ? `${js.anyScreenRequests} (${js.mostRequestsScreen})` : 'no web/dist', `≤ ${TARGET.screenRequests}`, js?.ok ? js.anyScreenRequests <= TARGET.screenRequests : null);
 for (const [measure, value, tgt, ok] of web.rows) row(measure, value, tgt, ok);
 if (!cfg.web) row('Browser and Lighthouse rows', 'skipped (BENCH_WEB=0)', '', null);
+else if (!web.rows.length) row('Browser and Lighthouse rows', 'not measured (see the notes below)', '', null);
 
 section('Results');
 const head = ['Measure', 'Value', 'Target', ''];
