@@ -47,8 +47,8 @@ async function runOnce(url, port) {
     cls: a['cumulative-layout-shift']?.numericValue ?? null,
     tbt: a['total-blocking-time']?.numericValue ?? null,
     lcp: a['largest-contentful-paint']?.numericValue ?? null,
-    // Lighthouse's own measure of this machine's speed at the run (higher is faster; a recent
-    // desktop scores some 1,500-2,000): the simulated timings assume a fast host slowed 4 ×.
+    // Lighthouse's own measure of this machine's speed at the run (higher is faster): the
+    // simulated timings assume a fast host slowed 4 ×, so a slow or busy one inflates them.
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     landed: new URL(lhr.finalDisplayedUrl).pathname,
     warnings: lhr.runWarnings ?? [],
