@@ -183,11 +183,8 @@ export function ListDialog<T>({
                     }}
                   >
                     <Group gap="sm" wrap="nowrap">
-                      {multiple ? (
-                        <Checkbox checked={isSelected} readOnly tabIndex={-1} aria-hidden style={{ pointerEvents: 'none' }} />
-                      ) : (
-                        <Radio checked={isSelected} readOnly tabIndex={-1} aria-hidden style={{ pointerEvents: 'none' }} />
-                      )}
+                      {/* Drawn indicators, not inputs: a control inside the option would be a second, nested one. */}
+                      {multiple ? <Checkbox.Indicator checked={isSelected} aria-hidden /> : <Radio.Indicator checked={isSelected} aria-hidden />}
                       <div style={{ minWidth: 0, flex: 1 }}>{renderItem(item)}</div>
                     </Group>
                   </UnstyledButton>

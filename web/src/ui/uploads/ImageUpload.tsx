@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Box, CloseButton, FileButton, Group, Image, Input, Text, UnstyledButton } from '@mantine/core';
+import { Box, CloseButton, FileButton, Group, Image, Input, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IMAGE_ACCEPT, IMAGE_EXTENSIONS, imageLimit, pickImages } from './upload-rules.ts';
 
 export interface ImageUploadProps {
@@ -144,12 +144,13 @@ export function ImageUpload({
                 bd="1px dashed var(--mantine-color-gray-5)"
                 bdrs="md"
                 c="dimmed"
-                aria-label={multiple ? 'Ajouter des images' : held ? "Remplacer l'image" : 'Ajouter une image'}
                 data-testid={`${testId}-add`}
                 style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4 }}
               >
+                {/* Named by hidden text: an aria-label must contain the visible '2/5', which says less. */}
+                <VisuallyHidden>{multiple ? `Ajouter des images, ${held} sur ${limit}` : held ? "Remplacer l'image" : 'Ajouter une image'}</VisuallyHidden>
                 <PlusIcon />
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" aria-hidden>
                   {multiple ? `${held}/${limit}` : held ? 'Remplacer' : 'Ajouter'}
                 </Text>
               </UnstyledButton>
