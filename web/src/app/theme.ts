@@ -2,6 +2,7 @@ import {
   CloseButton,
   createTheme,
   Drawer,
+  Menu,
   Modal,
   Notification,
   Pagination,
@@ -83,6 +84,9 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: CLOSE } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+    // Mantine puts an empty focusable placeholder in every menu (so a click does not focus the first
+    // item); a menu may only hold menu items, and axe reports it as critical.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
     Pagination: Pagination.extend({
       defaultProps: {
         getControlProps: (control) => ({ 'aria-label': PAGE_CONTROLS[control] }),
