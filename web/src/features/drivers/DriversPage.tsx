@@ -90,7 +90,7 @@ export default function DriversPage() {
         card: 'amount',
         cardRender: (d) =>
           d.dettes > 0 ? (
-            <Text span size="sm" fw={700} c="red.7" data-testid="driver-debt">
+            <Text span size="sm" fw={700} c="red" data-testid="driver-debt">
               <Money amount={d.dettes} />
             </Text>
           ) : null,

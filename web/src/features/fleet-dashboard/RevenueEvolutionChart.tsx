@@ -29,7 +29,8 @@ export function RevenueEvolutionChart({ data }: { data: TRevenueEvolution }) {
   // Weeks are too many to label each: every fourth.
   const labelled = (i: number) => data.graph !== 'week' || i % 4 === 0;
   return (
-    <div style={{ overflowX: 'auto' }}>
+    // Focusable, so a keyboard can scroll it sideways too (a phone shows only part of the chart).
+    <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Évolution des revenus, défilable">
       <svg
         viewBox={`0 0 ${width} ${HEIGHT}`}
         width="100%"

@@ -85,7 +85,7 @@ export function OperationDetailDialog({ operationId, onClose }: OperationDetailD
         ) : (
           <Stack gap="md">
             <Group justify="space-between" wrap="wrap">
-              <Money amount={op.amount} fz="xl" fw={700} c={op.type === 'profit' ? 'teal.7' : 'red.7'} td={op.canceled_at ? 'line-through' : undefined} />
+              <Money amount={op.amount} fz="xl" fw={700} c={op.type === 'profit' ? 'teal' : 'red'} td={op.canceled_at ? 'line-through' : undefined} />
               <Badge color={OPERATION_STATUS_COLORS[op.status]} variant="light" size="lg" tt="none" data-testid="operation-detail-status">
                 {op.status_label}
               </Badge>
@@ -132,7 +132,7 @@ export function OperationDetailDialog({ operationId, onClose }: OperationDetailD
               </Table>
             ) : null}
             {op.canceled_at ? (
-              <Text size="sm" c="red.7" data-testid="operation-detail-cancel">
+              <Text size="sm" c="red" data-testid="operation-detail-cancel">
                 {op.status === 'refused' ? 'Refusée' : 'Annulée'} le {wireDateTime(op.canceled_at)}
                 {op.cancel_comment ? ` : ${op.cancel_comment}` : ''}
               </Text>

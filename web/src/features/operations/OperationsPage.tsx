@@ -108,7 +108,7 @@ export default function OperationsPage() {
         card: 'amount',
         exportValue: (o) => o.amount,
         render: (o) => (
-          <Money amount={o.amount} fw={600} c={isStruck(o) ? 'dimmed' : o.type === 'profit' ? 'teal.7' : 'red.7'} td={isStruck(o) ? 'line-through' : undefined} />
+          <Money amount={o.amount} fw={600} c={isStruck(o) ? 'dimmed' : o.type === 'profit' ? 'teal' : 'red'} td={isStruck(o) ? 'line-through' : undefined} />
         ),
       },
       {
@@ -145,7 +145,7 @@ export default function OperationsPage() {
           <Stack gap={2}>
             <Cell op={o}>{o.comment || '—'}</Cell>
             {o.cancel_comment ? (
-              <Text size="xs" c="red.7" data-testid="operation-cancel-comment">
+              <Text size="xs" c="red" data-testid="operation-cancel-comment">
                 Annulation : {o.cancel_comment}
               </Text>
             ) : null}
@@ -153,7 +153,7 @@ export default function OperationsPage() {
         ),
         cardRender: (o) =>
           o.cancel_comment ? (
-            <Text span size="xs" c="red.7">
+            <Text span size="xs" c="red">
               Annulation : {o.cancel_comment}
             </Text>
           ) : (

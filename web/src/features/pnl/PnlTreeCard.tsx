@@ -76,7 +76,7 @@ function NodeRow({ node, actions, phone, testId }: { node: TPnlAccount; actions:
                 <Menu.Item onClick={() => actions.rename(node)} data-testid={`${testId}-rename`}>
                   Renommer
                 </Menu.Item>
-                <Menu.Item color="red" onClick={() => actions.remove(node)} data-testid={`${testId}-delete`}>
+                <Menu.Item color="red.9" onClick={() => actions.remove(node)} data-testid={`${testId}-delete`}>
                   Supprimer
                 </Menu.Item>
               </Menu.Dropdown>

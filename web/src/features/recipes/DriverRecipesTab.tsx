@@ -84,7 +84,7 @@ export function DriverRecipesTab({ driver }: DriverRecipesTabProps) {
       {hasMoney(money) ? (
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs">
           <Figure label="Solde" amount={money.sold} testId="driver-money-sold" />
-          <Figure label="Dettes" amount={money.dettes} color={money.dettes ? 'red.7' : undefined} testId="driver-money-dettes" />
+          <Figure label="Dettes" amount={money.dettes} color={money.dettes ? 'red' : undefined} testId="driver-money-dettes" />
           <Stack gap={0}>
             <Text size="xs" c="dimmed">
               Recettes impayées
@@ -93,7 +93,7 @@ export function DriverRecipesTab({ driver }: DriverRecipesTabProps) {
               {money.nbDettesRecipes ?? '—'}
             </Text>
           </Stack>
-          <Figure label="Encaissé ce mois" amount={money.ca_this_month} color="teal.7" testId="driver-money-ca" />
+          <Figure label="Encaissé ce mois" amount={money.ca_this_month} color="teal" testId="driver-money-ca" />
         </SimpleGrid>
       ) : null}
 
@@ -179,7 +179,7 @@ function SettledLine({ recipe: r }: { recipe: TRecipe }) {
         <Stack gap={2} align="flex-end">
           <Money amount={r.isPaid ? r.objective : r.toEncaiss} fw={600} size="sm" />
           {r.isPaid ? (
-            <Text size="xs" c="teal.7">
+            <Text size="xs" c="teal">
               {OBJECTIVE_REACHED} · 100 %
             </Text>
           ) : (

@@ -33,7 +33,7 @@ function StatusCell({ r }: { r: TRecipeWithPayments }) {
         {badge.label}
       </Badge>
       {r.isPaid ? (
-        <Text size="xs" c="teal.7" data-testid="recipe-objective-reached">
+        <Text size="xs" c="teal" data-testid="recipe-objective-reached">
           {OBJECTIVE_REACHED}
         </Text>
       ) : null}
@@ -127,21 +127,21 @@ export default function ReceiptsPage() {
       { key: 'driver', header: 'Chauffeur', card: 'title', exportValue: (r) => personName(r.driver), render: (r) => <Text size="sm" style={{ overflowWrap: 'anywhere' }}>{personName(r.driver)}</Text>, cardRender: (r) => personName(r.driver) },
       { key: 'vehicle', header: 'Véhicule', card: 'meta', exportValue: (r) => recipeVehicleName(r.vehicle), render: (r) => recipeVehicleName(r.vehicle) || '—', cardRender: (r) => recipeVehicleName(r.vehicle) },
       { key: 'objective', header: 'Objectif', money: true, card: 'amount', exportValue: (r) => r.objective, render: (r) => <Money amount={r.objective} /> },
-      { key: 'actual_recipe', header: 'Encaissé', money: true, exportValue: (r) => r.actual_recipe, render: (r) => <Money amount={r.actual_recipe} c="teal.7" /> },
+      { key: 'actual_recipe', header: 'Encaissé', money: true, exportValue: (r) => r.actual_recipe, render: (r) => <Money amount={r.actual_recipe} c="teal" /> },
       {
         key: 'toEncaiss',
         header: 'Reste',
         money: true,
         card: 'meta',
         exportValue: (r) => r.toEncaiss,
-        render: (r) => <Money amount={r.toEncaiss} fw={600} c={r.toEncaiss > 0 ? 'red.7' : undefined} />,
+        render: (r) => <Money amount={r.toEncaiss} fw={600} c={r.toEncaiss > 0 ? 'red' : undefined} />,
         // The card's figure is the objective; what came in and what is left go on one line.
         cardRender: (r) => (
           <>
-            Encaissé <Money amount={r.actual_recipe} c="teal.7" />
+            Encaissé <Money amount={r.actual_recipe} c="teal" />
             {r.toEncaiss > 0 ? (
               <>
-                {' · '}Reste <Money amount={r.toEncaiss} fw={600} c="red.7" />
+                {' · '}Reste <Money amount={r.toEncaiss} fw={600} c="red" />
               </>
             ) : null}
           </>
@@ -252,7 +252,7 @@ export default function ReceiptsPage() {
             </Button>
           }
         >
-          <Money amount={uncollected.data ?? null} fw={700} size="xl" c={uncollected.data ? 'red.7' : undefined} data-testid="receipts-unpaid-total" />
+          <Money amount={uncollected.data ?? null} fw={700} size="xl" c={uncollected.data ? 'red' : undefined} data-testid="receipts-unpaid-total" />
         </FigureCard>
       </SimpleGrid>
 

@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { TVehicleGroup } from '@flotte/contract/vehicle-groups';
 import { adminName } from './group-form.ts';
 
@@ -20,7 +20,9 @@ export function GroupCard({ group, canManage, onOpen, onEdit, onDelete }: GroupC
   return (
     <Card withBorder radius="md" padding="md" data-testid="group-card" data-group-title={group.title}>
       <Stack gap="xs" h="100%">
-        <UnstyledButton onClick={onOpen} aria-label={`Voir les véhicules du groupe ${group.title}`} style={{ flexGrow: 1 }} data-testid="group-card-open">
+        {/* Named by what it shows, after a hidden 'what it does': a label replacing the card's text would hide it. */}
+        <UnstyledButton onClick={onOpen} style={{ flexGrow: 1 }} data-testid="group-card-open">
+          <VisuallyHidden>Voir les véhicules du groupe </VisuallyHidden>
           <Stack gap="xs">
             <Text fw={600} style={{ overflowWrap: 'anywhere' }} data-testid="group-card-title">
               {group.title}
