@@ -1,4 +1,4 @@
-import { useLayoutEffect, useMemo, useRef } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { WEEKDAY_NAMES, WEEKDAY_SHORT_NAMES, type CalendarDay } from './calendar-grid.ts';
 import { longDay } from './day-labels.ts';
 import type { TPlanningEntry, TPlanningVehicleRef } from './planning-types.ts';
@@ -46,6 +46,12 @@ export function TimelineGrid({ layout, rows, days, onOpenVehicle, onOpenEntry }:
     if (head) el.scrollLeft = Math.max(0, head.offsetLeft - vehicleWidth - head.offsetWidth);
   }, [todayIndex, days, vehicleWidth, layout]);
 
+  // Stable handlers, so a scroll step renders only the rows that come into view (GridRow is memoised).
+  const handlers = useRef({ onOpenVehicle, onOpenEntry });
+  handlers.current = { onOpenVehicle, onOpenEntry };
+  const openVehicle = useCallback((v: TPlanningVehicleRef) => handlers.current.onOpenVehicle(v), []);
+  const openEntry = useCallback((e: TPlanningEntry) => handlers.current.onOpenEntry(e), []);
+
   const visible = rows.slice(win.start, win.end);
   const after = win.total - win.offset - visible.length * rowHeight;
   return (
@@ -82,35 +88,44 @@ export function TimelineGrid({ layout, rows, days, onOpenVehicle, onOpenEntry }:
         </div>
         <div style={{ height: win.offset }} aria-hidden="true" />
         {visible.map((row, i) => (
-          <div
-            key={row.vehicle.id}
-            className={css.row}
-            style={{ gridTemplateColumns: columns, height: rowHeight }}
-            role="row"
-            aria-rowindex={win.start + i + 2}
-            data-testid="planning-row"
-            data-vehicle={row.vehicle.id}
-          >
-            <div role="rowheader" style={{ display: 'contents' }}>
-              <VehicleButton vehicle={row.vehicle} onOpen={onOpenVehicle} />
-            </div>
-            {days.map((day) => (
-              <div
-                key={day.key}
-                className={css.cell}
-                role="gridcell"
-                data-testid="planning-cell"
-                data-day={day.key}
-                data-today={day.isToday || undefined}
-                data-weekend={day.weekday >= 6 || undefined}
-              >
-                <CellContent cell={row.cells.get(day.key)} size={size} onOpen={onOpenEntry} />
-              </div>
-            ))}
-          </div>
+          <GridRow key={row.vehicle.id} row={row} index={win.start + i} days={days} columns={columns} rowHeight={rowHeight} size={size} onOpenVehicle={openVehicle} onOpenEntry={openEntry} />
         ))}
         <div style={{ height: Math.max(0, after) }} aria-hidden="true" />
       </div>
     </div>
   );
 }
+
+interface GridRowProps {
+  row: TimelineRow;
+  index: number;
+  days: readonly CalendarDay[];
+  columns: string;
+  rowHeight: number;
+  size: SlotSize;
+  onOpenVehicle: (vehicle: TPlanningVehicleRef) => void;
+  onOpenEntry: (entry: TPlanningEntry) => void;
+}
+
+const GridRow = memo(function GridRow({ row, index, days, columns, rowHeight, size, onOpenVehicle, onOpenEntry }: GridRowProps) {
+  return (
+    <div className={css.row} style={{ gridTemplateColumns: columns, height: rowHeight }} role="row" aria-rowindex={index + 2} data-testid="planning-row" data-vehicle={row.vehicle.id}>
+      <div role="rowheader" style={{ display: 'contents' }}>
+        <VehicleButton vehicle={row.vehicle} onOpen={onOpenVehicle} />
+      </div>
+      {days.map((day) => (
+        <div
+          key={day.key}
+          className={css.cell}
+          role="gridcell"
+          data-testid="planning-cell"
+          data-day={day.key}
+          data-today={day.isToday || undefined}
+          data-weekend={day.weekday >= 6 || undefined}
+        >
+          <CellContent cell={row.cells.get(day.key)} size={size} onOpen={onOpenEntry} />
+        </div>
+      ))}
+    </div>
+  );
+});
