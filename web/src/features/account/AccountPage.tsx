@@ -3,7 +3,7 @@ import { useCurrentUser } from '../auth/queries.ts';
 import { AccessCard } from './AccessCard.tsx';
 import { ChangePasswordForm } from './ChangePasswordForm.tsx';
 
-/** 'Mon compte' (/dashboard/account): every signed-in person, whatever their roles; what they may do, then the password. */
+/** 'Mon compte' (/dashboard/account): every signed-in person, whatever their roles; the password, then what they may do ('Vos accès'). */
 export default function AccountPage() {
   const user = useCurrentUser();
   return (
@@ -19,8 +19,8 @@ export default function AccountPage() {
           </Text>
         ) : null}
       </div>
-      {user.data ? <AccessCard permissions={user.data.permissions} /> : <Skeleton h={240} radius="md" />}
       {user.data ? <ChangePasswordForm email={user.data.email} /> : <Skeleton h={320} maw={520} radius="md" />}
+      {user.data ? <AccessCard permissions={user.data.permissions} /> : null}
     </Stack>
   );
 }

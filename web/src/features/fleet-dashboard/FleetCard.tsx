@@ -7,9 +7,10 @@ import { cardTrend, type TrendMeaning } from './card-trend.ts';
 
 /**
  * Every card has this height, loaded or not: the skeleton takes the place of the card it stands
- * for, and a long line is cut (title two lines, detail two) rather than pushing the grid.
+ * for, and a long line is cut (title two lines, detail two) rather than pushing the grid. On a
+ * phone the cards take the whole width, their title holds on one line: they are lower.
  */
-export const FLEET_CARD_HEIGHT = 172;
+export const FLEET_CARD_HEIGHT = { base: 148, xs: 172 } as const;
 /**
  * How many cards FleetDashboard draws: the money ones (collected today, uncollected, balance) only
  * with READ_FINANCE. The skeleton shows as many, so nothing moves when they arrive.

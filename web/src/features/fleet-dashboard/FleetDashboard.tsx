@@ -74,6 +74,7 @@ function cardsOf(d: TFleetDetails, can: (p: Permission) => boolean): FleetCardPr
           value: d.number_recipe_expected_today.count,
           detail: plural(d.number_recipe_expected_today.count, 'recette à encaisser ce jour', 'recettes à encaisser ce jour'),
           trend: { ...d.number_recipe_expected_today, meaning: 'more-is-good' },
+          link: linkIf('VIEW_CASH_COLLECTION', '/dashboard/receipts', 'Voir les encaissements'),
         },
   );
   if (d.actual_recipe) {
