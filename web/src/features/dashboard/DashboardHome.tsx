@@ -3,7 +3,7 @@ import { Alert, Button, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantin
 import { useCurrentUser } from '../auth/queries.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { actingPark } from '../../app/layout/acting-park.ts';
-import { FleetCardsSkeleton, fleetCardCount } from '../fleet-dashboard/FleetCard.tsx';
+import { FleetDashboardSkeleton } from '../fleet-dashboard/FleetCard.tsx';
 import { ParkChecklistCard } from '../parks/ParkChecklistCard.tsx';
 import { ParkCard } from './ParkCard.tsx';
 import { ProfileCard } from './ProfileCard.tsx';
@@ -59,7 +59,7 @@ export default function DashboardHome() {
       {parkId && user.data.isOwner ? <ParkChecklistCard /> : null}
       {showFleet ? (
         // While its chunk loads, the cards' places at their final size.
-        <Suspense fallback={<FleetCardsSkeleton count={fleetCardCount(finance)} />}>
+        <Suspense fallback={<FleetDashboardSkeleton finance={finance} />}>
           <FleetDashboard parkId={parkId!} finance={finance} />
         </Suspense>
       ) : null}

@@ -66,6 +66,13 @@ export function FleetCard({ title, value, detail, trend, link, testId }: FleetCa
   );
 }
 
+/**
+ * The revenue card's height: the chart's fixed 240 px, its header (on two lines on a phone, where
+ * the mode and year wrap under the title) and the legend. The card is at least this high, and its
+ * place while the dashboard's chunk loads is exactly this.
+ */
+export const REVENUE_CARD_HEIGHT = { base: 404, xs: 360 } as const;
+
 /** The cards' places while they load: as many as will come, each of a card's height. */
 export function FleetCardsSkeleton({ count }: { count: number }) {
   return (
@@ -74,5 +81,15 @@ export function FleetCardsSkeleton({ count }: { count: number }) {
         <Skeleton key={i} h={FLEET_CARD_HEIGHT} radius="md" />
       ))}
     </SimpleGrid>
+  );
+}
+
+/** The whole dashboard's place while its chunk loads: the cards, and the revenue card with READ_FINANCE. */
+export function FleetDashboardSkeleton({ finance }: { finance: boolean }) {
+  return (
+    <Stack gap="md">
+      <FleetCardsSkeleton count={fleetCardCount(finance)} />
+      {finance ? <Skeleton h={REVENUE_CARD_HEIGHT} radius="md" /> : null}
+    </Stack>
   );
 }

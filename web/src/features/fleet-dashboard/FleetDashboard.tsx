@@ -7,7 +7,7 @@ import { Money } from '../../ui/Money.tsx';
 import { usePermissions } from '../auth/permissions.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { parkToday } from '../accounting/reporting-period.ts';
-import { FleetCard, FleetCardsSkeleton, FLEET_GRID_COLS, fleetCardCount, type FleetCardProps } from './FleetCard.tsx';
+import { FleetCard, FleetCardsSkeleton, FLEET_GRID_COLS, fleetCardCount, REVENUE_CARD_HEIGHT, type FleetCardProps } from './FleetCard.tsx';
 import { useFleetDetails, useRevenueEvolution } from './queries.ts';
 import { REVENUE_CHART_HEIGHT, REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
 
@@ -173,7 +173,7 @@ function RevenueSection({ parkId }: { parkId: string }) {
   const evolution = useRevenueEvolution(parkId, graph, year);
   const years = Array.from({ length: Math.max(1, thisYear - FIRST_YEAR + 1) }, (_, i) => String(thisYear - i));
   return (
-    <Card withBorder radius="md" padding="md" data-testid="revenue-evolution">
+    <Card withBorder radius="md" padding="md" mih={REVENUE_CARD_HEIGHT} data-testid="revenue-evolution">
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>

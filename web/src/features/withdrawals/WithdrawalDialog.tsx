@@ -28,6 +28,8 @@ export interface WithdrawalDialogProps {
 }
 
 const PARK_BALANCE = '__park__';
+/** The removal's steps (spec 001 section 4): choose the means; amount and reason; confirm. */
+const STEPS = ['Moyen de retrait', 'Montant et motif', 'Confirmation'] as const;
 
 const EditIcon = () => (
   <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
@@ -211,11 +213,17 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
           </Stack>
         ) : view === 'withdraw' ? (
           <Stack gap="md">
+            {/* On a phone the three labels don't hold on one line: numbers only, and the step named under them. */}
             <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-              <Stepper.Step label="Moyen de retrait" />
-              <Stepper.Step label="Montant et motif" />
-              <Stepper.Step label="Confirmation" />
+              {STEPS.map((label) => (
+                <Stepper.Step key={label} label={fullScreen ? undefined : label} aria-label={label} />
+              ))}
             </Stepper>
+            {fullScreen ? (
+              <Text size="sm" fw={500} data-testid="withdraw-step-name">
+                Étape {step + 1} sur {STEPS.length} : {STEPS[step]}
+              </Text>
+            ) : null}
             {step === 0 && means.isPending ? (
               <Stack gap="xs" data-testid="withdraw-means-loading">
                 {[0, 1].map((i) => (
