@@ -42,6 +42,9 @@ const TrashIcon = () => (
   </svg>
 );
 
+/** A fee rate as French writes it: decimal comma, a non-breaking space before '%'. */
+const percent = (n: number) => `${n.toLocaleString('fr-FR')} %`;
+
 function MeansLine({ means }: { means: TWithdrawMeans }) {
   return (
     <Group gap="sm" wrap="nowrap">
@@ -51,7 +54,7 @@ function MeansLine({ means }: { means: TWithdrawMeans }) {
           {means.title}
         </Text>
         <Text size="xs" c="dimmed">
-          {means.vct_withdraw.title} · •••• {means.last4Digit} · {means.fees} %
+          {means.vct_withdraw.title} · •••• {means.last4Digit} · {percent(means.fees)}
         </Text>
       </div>
     </Group>
@@ -263,7 +266,7 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
                   data-testid="withdraw-source"
                 />
                 <Text size="sm" data-testid="withdraw-fee">
-                  Frais ({chosen?.fees ?? 0} %) : <Money amount={fee?.fee ?? 0} /> — total débité : <Money amount={fee?.total ?? 0} />
+                  Frais ({percent(chosen?.fees ?? 0)}) : <Money amount={fee?.fee ?? 0} /> — total débité : <Money amount={fee?.total ?? 0} />
                 </Text>
               </Stack>
             ) : (
