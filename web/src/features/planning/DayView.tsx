@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { toDayString } from '../../ui/dates/periods.ts';
 import { EmptyPlaceholder } from '../../ui/dialogs/EmptyPlaceholder.tsx';
 import { AgendaList } from './AgendaList.tsx';
@@ -55,14 +55,15 @@ export function DayView({ day, today, rows, loading, onDayChange, onOpenVehicle,
               type="button"
               className={css.stripDay}
               aria-pressed={d.key === key}
-              aria-label={`${longDay(d.date)}${d.isToday ? ', aujourd’hui' : ''}`}
               data-today={d.isToday || undefined}
               data-testid="planning-strip-day"
               data-day={d.key}
               onClick={() => onDayChange(d.date)}
             >
-              <span>{label.weekday}</span>
-              <strong>{label.number}</strong>
+              {/* The full date by hidden text: an aria-label would have to contain the short 'jeu. 26' shown (axe). */}
+              <VisuallyHidden>{`${longDay(d.date)}${d.isToday ? ', aujourd’hui' : ''}`}</VisuallyHidden>
+              <span aria-hidden>{label.weekday}</span>
+              <strong aria-hidden>{label.number}</strong>
             </button>
           );
         })}

@@ -1,7 +1,7 @@
 import { INTERIM_LABEL, MAINTENANCE_LABEL, SALARY_DAY_LABEL } from './planning-entries.ts';
 import css from './timeline.module.css';
 
-const swatch = (color: string) => ({ background: `var(--mantine-color-${color}-light)`, borderLeft: `3px solid var(--mantine-color-${color}-filled)` });
+const swatch = (color: string) => ({ background: `var(--mantine-color-${color}-1)`, borderLeft: `3px solid var(--mantine-color-${color}-6)` });
 
 /** What the grid's colours and marks mean. */
 export function PlanningLegend({ initials }: { initials: boolean }) {

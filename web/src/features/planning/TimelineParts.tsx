@@ -17,9 +17,11 @@ const SHORT_SLOT = { full: '', first: 'Avant la passation', second: 'Après la p
 function slotStyle(driverId: string): CSSProperties {
   const color = driverColor(driverId);
   return {
-    '--slot-bg': `var(--mantine-color-${color}-light)`,
-    '--slot-edge': `var(--mantine-color-${color}-filled)`,
-    '--slot-text': `var(--mantine-color-${color}-light-color)`,
+    // The colour is the background and the edge; the text stays the body's dark grey, since no
+    // single shade of green, lime or orange keeps small text at 4.5:1 on its own tint.
+    '--slot-bg': `var(--mantine-color-${color}-1)`,
+    '--slot-edge': `var(--mantine-color-${color}-6)`,
+    '--slot-text': 'var(--mantine-color-text)',
   } as CSSProperties;
 }
 
