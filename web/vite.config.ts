@@ -42,6 +42,8 @@ const SHELL = /\/src\/app\/(layout\/DashboardLayout|RequireView)\.tsx$/;
 // it shares with other screens go to `boot`.
 const QUERY = /\/src\/api\/query-client\.ts$/;
 const TOASTS = /\/node_modules\/@mantine\/notifications\//;
+// Lazy pieces of a screen that the entry also imports, only to preload them (app/router.tsx).
+const PRELOADED_PIECE = /\/src\/features\/fleet-dashboard\/FleetDashboard\.tsx$/;
 // Lazy screens that are not signed-in screens: their modules never count as shared.
 const NOT_SIGNED_IN = /\/src\/(features\/auth\/|features\/signup\/|ui\/gallery\/|app\/pages\/NotFoundPage)|\/node_modules\//;
 
@@ -87,8 +89,11 @@ async function planChunks(): Promise<Plan> {
   };
   const entry = chunks.filter((c) => c.isEntry);
   const initial = new Set(entry.flatMap((c) => [...eager(c)]));
-  // Screens: what the entry imports lazily (the router's screens, the guard, the query client).
-  const screens = [...new Set(entry.flatMap((c) => c.dynamicImports))].map((f) => byFile.get(f)).filter((c) => c?.facadeModuleId) as Rolldown.OutputChunk[];
+  // Screens: what the entry imports lazily (the router's screens, the guard, the query client),
+  // less the pieces of a screen it only preloads (they keep the place their screen gives them).
+  const screens = [...new Set(entry.flatMap((c) => c.dynamicImports))]
+    .map((f) => byFile.get(f))
+    .filter((c) => c?.facadeModuleId && !PRELOADED_PIECE.test(c.facadeModuleId)) as Rolldown.OutputChunk[];
   const signIn = new Set<string>();
   const query = new Set<string>();
   const toasts = new Set<string>();

@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { preloadScreens } from './app/router.tsx';
@@ -27,8 +27,24 @@ window.addEventListener('vite:preloadError', (event) => {
   window.location.reload();
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// Until React's first render the page shows index.html's wordmark and spinner. With a session to
+// restore, that first render waits for it: one render of the complete screen instead of a loader
+// first (whose rendering would also hold up the refresh request), and in a transition, so that it
+// runs in slices rather than one long task.
+const root = createRoot(document.getElementById('root')!);
+const render = () =>
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+if (sessionBoot.getState() === 'starting') {
+  const stop = sessionBoot.subscribe(() => {
+    stop();
+    render();
+  });
+} else {
+  render();
+}

@@ -8,8 +8,9 @@ describe('screensFor', () => {
     expect(screensFor('/dashboard/operations', true)).toEqual(['DashboardLayout', 'RequireView', 'OperationsPage']);
     expect(screensFor('/dashboard/drivers/vehicles', true)).toEqual(['DashboardLayout', 'RequireView', 'VehiclesPage']);
     expect(screensFor('/dashboard/account/', true)).toEqual(['DashboardLayout', 'AccountPage']);
-    expect(screensFor('/dashboard', true)).toEqual(['DashboardLayout', 'DashboardHome']);
-    expect(screensFor('/', true)).toEqual(['DashboardLayout', 'DashboardHome']);
+    // The home screen with its fleet cards, which its first render waits for.
+    expect(screensFor('/dashboard', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
+    expect(screensFor('/', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
     expect(screensFor('/dashboard/maintenance', true)).toEqual(['DashboardLayout', 'ModulePage']);
   });
 
@@ -20,7 +21,7 @@ describe('screensFor', () => {
     expect(screensFor('/auth', false)).toEqual(['AuthLayout', 'LoginPage']);
     expect(screensFor('/auth/otp', false)).toEqual(['AuthLayout', 'OtpPage']);
     expect(screensFor('/auth/register', false)).toEqual(['AuthLayout', 'RegisterPage']);
-    expect(screensFor('/auth/login', true)).toEqual(['DashboardLayout', 'DashboardHome']);
+    expect(screensFor('/auth/login', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
     expect(screensFor('/auth/pin', true)).toEqual(['AuthLayout', 'SetPinPage']);
     expect(screensFor('/auth/pin', false)).toEqual(['AuthLayout', 'LoginPage']);
   });

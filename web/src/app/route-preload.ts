@@ -29,7 +29,8 @@ export type Screen =
   | 'OperationsPage'
   | 'SchedulePage'
   | 'ReceiptsPage'
-  | 'RequireView';
+  | 'RequireView'
+  | 'FleetDashboard';
 
 /** The screens under /dashboard/ by path, and whether the permission guard renders around them. */
 export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarded: boolean }>> = {
@@ -57,7 +58,9 @@ const GUEST_ONLY: Readonly<Record<string, Screen>> = {
 };
 
 const SIGN_IN: Screen[] = ['AuthLayout', 'LoginPage'];
-const HOME: Screen[] = ['DashboardLayout', 'DashboardHome'];
+// The home screen's fleet cards are a lazy piece of it that most profiles load at once. The first
+// render waits for every piece it meets (main.tsx renders in a transition), so ask for it now.
+const HOME: Screen[] = ['DashboardLayout', 'DashboardHome', 'FleetDashboard'];
 
 /**
  * The screens `pathname` ends up rendering, after the guards' redirects as far as they can be

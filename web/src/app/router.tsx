@@ -53,7 +53,7 @@ const ReceiptsPage = lazy(() => import('../features/recipes/ReceiptsPage.tsx'));
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
 /** The lazy screens by the names route-preload.ts uses. */
-const SCREENS: Record<Screen, object> = {
+const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   AuthLayout,
   LoginPage,
   OtpPage,
@@ -81,6 +81,9 @@ const SCREENS: Record<Screen, object> = {
   RequireView,
 };
 
+/** Not a route: a piece of the home screen (DashboardHome imports it lazily, from the same chunk). */
+const loadFleetDashboard = () => import('../features/fleet-dashboard/FleetDashboard.tsx');
+
 /**
  * Starts downloading the screens the current address will render while the session is being
  * restored, instead of after it: on a slow connection that removes round trips before the first
@@ -88,7 +91,8 @@ const SCREENS: Record<Screen, object> = {
  */
 export function preloadScreens(pathname: string, sessionLikely: boolean) {
   for (const screen of screensFor(pathname, sessionLikely)) {
-    loaders.get(SCREENS[screen])?.().catch(() => undefined); // a failure resurfaces when the route renders
+    const load = screen === 'FleetDashboard' ? loadFleetDashboard : loaders.get(SCREENS[screen]);
+    load?.().catch(() => undefined); // a failure resurfaces when the route renders
   }
 }
 

@@ -16,12 +16,16 @@ interface AuthFlow {
   setChallenge: (challenge: LoginChallenge | null) => void;
 }
 
-/** Frame of every /auth screen: wordmark and one narrow card that fits a 360 px phone. */
+/**
+ * Frame of every /auth screen: wordmark and one narrow card that fits a 360 px phone. From the
+ * top rather than centred: what a screen adds once an answer comes (the sign-in's 'Créer un
+ * compte') then grows the card downwards instead of moving everything above it.
+ */
 export default function AuthLayout() {
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   return (
-    <Center mih="100dvh" p="md" bg="var(--mantine-color-gray-0)">
-      <Stack w="100%" maw={420} gap="lg">
+    <Box mih="100dvh" p="md" pt={{ base: 'xl', sm: '10vh' }} bg="var(--mantine-color-gray-0)">
+      <Stack w="100%" maw={420} mx="auto" gap="lg">
         <Center>
           <Wordmark size={36} />
         </Center>
@@ -34,7 +38,7 @@ export default function AuthLayout() {
           </Text>
         </Box>
       </Stack>
-    </Center>
+    </Box>
   );
 }
 
