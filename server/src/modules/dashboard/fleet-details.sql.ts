@@ -1,3 +1,5 @@
+import { latestOfTypeSql } from '../vehicles/vehicle-documents.service.ts';
+
 /**
  * The fleet dashboard's one statement (GET /dashboard/fleet/details), prepared once per
  * connection: every card is a scalar aggregate over what the tables keep for it, so the page
@@ -58,7 +60,7 @@ export const FLEET_DETAILS_SQL = `
            count(*) filter (where created_at < $5::timestamptz)::int as vehicles_before_month
       from vehicles where park_id = $1
   ), doc_counts as (
-    -- The rule of the 'Documents à renouveler' list (listExpiringDocuments in
+    -- The rule of the 'Documents à renouveler' list, from its module (latestOfTypeSql in
     -- vehicle-documents.service.ts): each vehicle's latest document of a type, ended or ending
     -- within the window; the expired ones (ended before today) told apart.
     select count(*) filter (where vd.end_date <= $9::date)::int as docs_now,
@@ -67,10 +69,7 @@ export const FLEET_DETAILS_SQL = `
       from vehicle_documents vd
       join vehicles v on v.id = vd.vehicle_id
      where vd.park_id = $1 and vd.end_date <= $9::date
-       and not exists (
-         select 1 from vehicle_documents newer
-          where newer.vehicle_id = vd.vehicle_id and newer.document_type_id = vd.document_type_id
-            and (newer.end_date > vd.end_date or (newer.end_date = vd.end_date and newer.id > vd.id)))
+       and ${latestOfTypeSql('vd')}
   ), active as (
     -- Each configured vehicle in service looked up in two hashed sets: the vehicles planned today
     -- and yesterday, read from planning_entries_park_day_idx alone. Only the flags: referenced once,

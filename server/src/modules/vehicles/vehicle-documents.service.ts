@@ -178,6 +178,17 @@ function escapeLike(s: string): string {
 }
 
 /**
+ * Whether a document is its vehicle's latest of its type (`doc` names vehicle_documents in the
+ * query): once an insurance is renewed, the old one is history. The rule of the expiring list
+ * below, shared with the fleet dashboard's 'Documents à renouveler' count
+ * (dashboard/fleet-details.sql.ts), which must say the same number.
+ */
+export const latestOfTypeSql = (doc: string) => `not exists (
+    select 1 from vehicle_documents newer
+     where newer.vehicle_id = ${doc}.vehicle_id and newer.document_type_id = ${doc}.document_type_id
+       and (newer.end_date > ${doc}.end_date or (newer.end_date = ${doc}.end_date and newer.id > ${doc}.id)))`;
+
+/**
  * The park's documents ending within `days` of its today or already ended, soonest first. Only
  * each vehicle's latest document of a type counts: once an insurance is renewed, the old one is
  * history, not something to act on, and would otherwise sit at the top of the list for ever.
@@ -188,12 +199,7 @@ export async function listExpiringDocuments(
   query: TExpiringDocumentsQuery,
 ): Promise<Page<TExpiringVehicleDocument>> {
   const { timeZone, today } = await clock(deps, parkId);
-  const newer = sql`not exists (
-    select 1 from ${vehicleDocuments} as newer
-     where newer.vehicle_id = ${vehicleDocuments.vehicleId}
-       and newer.document_type_id = ${vehicleDocuments.documentTypeId}
-       and (newer.end_date > ${vehicleDocuments.endDate}
-            or (newer.end_date = ${vehicleDocuments.endDate} and newer.id > ${vehicleDocuments.id})))`;
+  const newer = sql.raw(latestOfTypeSql('vehicle_documents'));
   const conds: SQL[] = [eq(vehicleDocuments.parkId, parkId), lte(vehicleDocuments.endDate, addDays(today, query.days)), newer];
   const search = query.search?.trim().toLowerCase();
   if (search) {
