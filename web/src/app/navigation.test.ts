@@ -21,6 +21,13 @@ describe('navigation', () => {
   });
 });
 
+describe('navigation without dead ends', () => {
+  it("leaves out 'Rapports' for a profile holding the tab but not READ_FINANCE (the screen would only refuse)", () => {
+    expect(navItemsFor(['VIEW_REPORTS', 'VIEW_PNL']).map((i) => i.code)).toEqual(['VIEW_PNL']);
+    expect(navItemsFor(['VIEW_REPORTS', 'READ_FINANCE']).map((i) => i.code)).toEqual(['VIEW_REPORTS']);
+  });
+});
+
 describe('navigation sections', () => {
   it('places every tab view in exactly one section, the dashboard apart', () => {
     const placed = NAV_GROUPS.flatMap((g) => g.views);
@@ -29,7 +36,7 @@ describe('navigation sections', () => {
   });
 
   it('leaves out screens that do not exist yet, and sections left empty', () => {
-    const all = navSectionsFor(TAB_VIEW_CODES);
+    const all = navSectionsFor([...TAB_VIEW_CODES, 'READ_FINANCE']);
     expect(all.home?.code).toBe('VIEW_DASHBOARD');
     expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
       ['Flotte', ['Chauffeurs', 'Planning']],

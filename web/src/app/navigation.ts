@@ -1,4 +1,4 @@
-import { TAB_VIEWS, TAB_VIEW_CODES, type TabView } from '@flotte/contract';
+import { TAB_VIEWS, TAB_VIEW_CODES, type Permission, type TabView } from '@flotte/contract';
 
 /** Navbar entries: the tab views the user holds, in catalogue order, each with its route. */
 export interface NavItem {
@@ -42,10 +42,19 @@ function item(code: TabView): NavItem {
   return { code, label: TAB_VIEWS[code].label, path: TAB_VIEWS[code].path };
 }
 
-/** Navbar entries: the built tab views the user holds, in catalogue order, each with its route. */
+/**
+ * What a screen needs besides its tab view to show anything: without it the screen only says
+ * 'Accès refusé', so its entry is left out (a profile never meets a dead end).
+ */
+export const VIEW_NEEDS: Partial<Record<TabView, Permission>> = {
+  VIEW_REPORTS: 'READ_FINANCE',
+};
+
+/** Navbar entries: the built tab views the user holds (and can use), in catalogue order, each with its route. */
 export function navItemsFor(permissions: readonly string[]): NavItem[] {
   const held = new Set(permissions);
-  return TAB_VIEW_CODES.filter((code) => held.has(code) && BUILT_VIEWS.has(code)).map(item);
+  const usable = (code: TabView) => !VIEW_NEEDS[code] || held.has(VIEW_NEEDS[code]);
+  return TAB_VIEW_CODES.filter((code) => held.has(code) && BUILT_VIEWS.has(code) && usable(code)).map(item);
 }
 
 export interface NavSections {
