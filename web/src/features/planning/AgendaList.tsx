@@ -40,8 +40,19 @@ export function AgendaList({ items, stacked = false, onOpenVehicle, onOpenEntry,
   const offsets = useMemo(() => rowOffsets(items.map((item) => itemHeight(item, stacked))), [items, stacked]);
   const win = useWindowedRows(scroller, offsets);
   const visible = items.slice(win.start, win.end);
+  // Deep in a day of 1,000 vehicles its heading has scrolled away: a copy stays on top, over the lines.
+  const current = items[win.first];
+  const pinned = current && current.kind === 'vehicle' ? current.day : null;
   return (
     <div ref={scroller} className={css.scroller} data-testid={testId} role="list" aria-label={label}>
+      {pinned ? (
+        <div className={css.pinned} aria-hidden="true">
+          <div className={css.dayHeading} style={{ height: HEADING_HEIGHT }} data-today={pinned.isToday || undefined}>
+            <span>{longDay(pinned.date)}</span>
+            {pinned.isToday ? <span className={css.todayBadge}>Aujourd’hui</span> : null}
+          </div>
+        </div>
+      ) : null}
       <div style={{ height: win.offset }} aria-hidden="true" />
       {visible.map((item, i) => {
         const height = offsets[win.start + i + 1]! - offsets[win.start + i]!;

@@ -6,7 +6,7 @@ describe('row windowing', () => {
     const offsets = fixedOffsets(1000, 40);
     // 600 px of viewport scrolled to row 250: rows 250 to 265 are in view.
     const w = rowWindow(offsets, 250 * 40, 600, 5);
-    expect(w).toEqual({ start: 245, end: 271, offset: 245 * 40, total: 40_000 });
+    expect(w).toEqual({ start: 245, end: 271, first: 250, offset: 245 * 40, total: 40_000 });
   });
 
   it('starts at the top and stops at the end of the list', () => {
@@ -17,7 +17,7 @@ describe('row windowing', () => {
   });
 
   it('renders nothing for an empty list', () => {
-    expect(rowWindow(fixedOffsets(0, 40), 0, 400)).toEqual({ start: 0, end: 0, offset: 0, total: 0 });
+    expect(rowWindow(fixedOffsets(0, 40), 0, 400)).toEqual({ start: 0, end: 0, first: 0, offset: 0, total: 0 });
   });
 
   it('handles rows of different heights (day headers taller than lines)', () => {
@@ -28,6 +28,6 @@ describe('row windowing', () => {
     expect(rowAt(offsets, 60)).toBe(1);
     expect(rowAt(offsets, 150)).toBe(3);
     expect(rowAt(offsets, 999)).toBe(4);
-    expect(rowWindow(offsets, 100, 50, 0)).toMatchObject({ start: 2, end: 4, offset: 100 });
+    expect(rowWindow(offsets, 100, 50, 0)).toMatchObject({ start: 2, end: 4, first: 2, offset: 100 });
   });
 });

@@ -9,6 +9,8 @@ export interface RowWindow {
   start: number;
   /** Last rendered row (excluded). */
   end: number;
+  /** The first row in view (the overscan excluded): whose day a sticky heading names. */
+  first: number;
   /** Pixels above the first rendered row. */
   offset: number;
   /** Pixels of the whole list. */
@@ -52,16 +54,16 @@ export function rowAt(offsets: readonly number[], y: number): number {
 export function rowWindow(offsets: readonly number[], scrollTop: number, viewportHeight: number, overscan = DEFAULT_OVERSCAN): RowWindow {
   const count = offsets.length - 1;
   const total = offsets[count] ?? 0;
-  if (count <= 0) return { start: 0, end: 0, offset: 0, total };
+  if (count <= 0) return { start: 0, end: 0, first: 0, offset: 0, total };
   const top = Math.min(Math.max(0, scrollTop), total);
   const bottom = top + Math.max(0, viewportHeight);
   const first = rowAt(offsets, top);
   const last = rowAt(offsets, bottom);
   const start = Math.max(0, first - overscan);
   const end = Math.min(count, last + 1 + overscan);
-  return { start, end, offset: offsets[start]!, total };
+  return { start, end, first, offset: offsets[start]!, total };
 }
 
 export function sameWindow(a: RowWindow, b: RowWindow): boolean {
-  return a.start === b.start && a.end === b.end && a.total === b.total && a.offset === b.offset;
+  return a.start === b.start && a.end === b.end && a.first === b.first && a.total === b.total && a.offset === b.offset;
 }
