@@ -1,3 +1,4 @@
+import { parkUnpaidTotalSql } from '../recipes/unpaid-history.ts';
 import { latestOfTypeSql } from '../vehicles/vehicle-documents.service.ts';
 
 /**
@@ -22,15 +23,12 @@ import { latestOfTypeSql } from '../vehicles/vehicle-documents.service.ts';
  */
 export const FLEET_DETAILS_SQL = `
   with recursive recipe_days as (
-    -- The uncollected card is Encaissements' 'Non encaissées' total, summed the way
-    -- unpaid-history.ts sums it: every day of recipe_day_totals, today's and any dated ahead
+    -- The uncollected card is Encaissements' 'Non encaissées' total, by its module's own rule
+    -- (parkUnpaidTotalSql in unpaid-history.ts) over every day, today's and any dated ahead
     -- included. Then the two recent days read on their own for today's and yesterday's cards.
-    select all_days.*, recent.*
-      from (
-        select coalesce(sum(unpaid_remaining), 0)::bigint as unpaid_amount, coalesce(sum(unpaid_count), 0)::int as unpaid_count,
-               coalesce(sum(deleted_count), 0)::int as deleted_total
-          from recipe_day_totals where park_id = $1
-      ) all_days,
+    select unpaid.total_remaining as unpaid_amount, unpaid.total_count as unpaid_count, all_days.*, recent.*
+      from (${parkUnpaidTotalSql('$1', 'null', 'null')}) unpaid,
+      (select coalesce(sum(deleted_count), 0)::int as deleted_total from recipe_day_totals where park_id = $1) all_days,
       (
         select coalesce(sum(expected_count) filter (where day = $2::date), 0)::int as n_today,
                coalesce(sum(expected_count) filter (where day = $3::date), 0)::int as n_yesterday,

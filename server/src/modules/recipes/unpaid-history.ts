@@ -21,6 +21,17 @@ import type { RecipesDeps, UnpaidQuery } from './recipes.queries.ts';
  * small one. One row comes back even for an empty page, to carry the filter's total.
  */
 
+/**
+ * 'Non encaissées' of a park: what is left to collect of its unpaid recipes whose day is in the
+ * period (either bound may be null), summed over recipe_day_totals, and how many they are. The
+ * list's total below and the fleet dashboard's card (dashboard/fleet-details.sql.ts) read this one
+ * rule, so the two figures are the same. Arguments are SQL expressions (parameters or null).
+ */
+export const parkUnpaidTotalSql = (park: string, from: string, to: string) => `
+    select coalesce(sum(unpaid_remaining), 0)::bigint as total_remaining, coalesce(sum(unpaid_count), 0)::int as total_count
+      from recipe_day_totals
+     where park_id = ${park} and day >= coalesce(${from}::date, '-infinity') and day <= coalesce(${to}::date, 'infinity')`;
+
 // $1 park, $2 start day or null, $3 end day or null, $4 limit, $5 offset, $6 driver (driver variant).
 const unpaidPageSql = (byDriver: boolean) => `
   with page_ids as (
@@ -61,11 +72,7 @@ const unpaidPageSql = (byDriver: boolean) => `
   day_totals as (
     select day::text as day, unpaid_objective as objective, unpaid_remaining as remaining
       from recipe_day_totals where park_id = $1 and day in (select day::date from page)
-  ), total as (
-    select coalesce(sum(unpaid_remaining), 0) as total_remaining
-      from recipe_day_totals
-     where park_id = $1 and day >= coalesce($2::date, '-infinity') and day <= coalesce($3::date, 'infinity')
-  )`
+  ), total as (${parkUnpaidTotalSql('$1', '$2', '$3')})`
   }
   select total.total_remaining, t.objective as day_objective, t.remaining as day_remaining, page.*
     from total
