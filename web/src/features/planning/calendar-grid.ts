@@ -11,8 +11,6 @@ export interface CalendarDay {
   date: Date;
   /** 1 = Monday ... 7 = Sunday (the spec's day_id). */
   weekday: number;
-  /** Inside the period (or month) the grid was built for; other days are shown dimmed. */
-  inPeriod: boolean;
   isToday: boolean;
 }
 
@@ -39,12 +37,11 @@ function dayOnly(date: Date): Date {
   return new Date(date.getFullYear(), date.getMonth(), date.getDate());
 }
 
-function calendarDay(date: Date, first: Date, last: Date, today: Date | null): CalendarDay {
+function calendarDay(date: Date, today: Date | null): CalendarDay {
   return {
     key: toDayString(date),
     date,
     weekday: weekdayOf(date),
-    inPeriod: date >= first && date <= last,
     isToday: today ? isSameDay(date, today) : false,
   };
 }
@@ -54,7 +51,7 @@ export function daysBetween(start: Date, end: Date, today: Date | null = null): 
   const first = dayOnly(start);
   const last = dayOnly(end);
   const days: CalendarDay[] = [];
-  for (let d = first; d <= last; d = addDays(d, 1)) days.push(calendarDay(d, first, last, today));
+  for (let d = first; d <= last; d = addDays(d, 1)) days.push(calendarDay(d, today));
   return days;
 }
 

@@ -1,4 +1,3 @@
-import { toDayString } from '../../ui/dates/periods.ts';
 import type { CalendarDay } from './calendar-grid.ts';
 import { entryDay, isMaintenance, maintenanceDays, vehicleLabel, type DayRange } from './planning-entries.ts';
 import type { TCalendarEntry, TPlanningDriverRef, TPlanningEntry, TPlanningVehicleRef } from './planning-types.ts';
@@ -116,15 +115,4 @@ export function driverInitials(d: Pick<TPlanningDriverRef, 'first_name' | 'last_
   const first = d.first_name.trim().charAt(0);
   const last = d.last_name.trim().charAt(0);
   return `${first}${last}`.toUpperCase() || '?';
-}
-
-/** 'Moussa K.': what a work week's cell or a phone line shows beside the hours. */
-export function driverShortName(d: Pick<TPlanningDriverRef, 'first_name' | 'last_name'>): string {
-  const last = d.last_name.trim();
-  return [d.first_name.trim(), last ? `${last.charAt(0).toUpperCase()}.` : ''].filter(Boolean).join(' ');
-}
-
-/** Whether a day key is today's. */
-export function isTodayKey(day: string, today: Date): boolean {
-  return day === toDayString(today);
 }
