@@ -151,7 +151,7 @@ async function checkProfile(page: Page, profile: string, found: Found[]) {
         if (!(await button.isVisible())) continue;
         await (d.open ? d.open(page) : button.click());
         const dialog = page.locator('[role="dialog"]:visible').last();
-        await expect(dialog).toBeVisible();
+        await expect(dialog, `dialogue « ${d.name} » (${vp.name} px)`).toBeVisible();
         await expect(dialog).toHaveCSS('opacity', '1');
         await expect(dialog.locator('.mantine-Skeleton-root[data-visible="true"]:visible, .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
         await transitionsDone(page);

@@ -2,6 +2,7 @@ import {
   CloseButton,
   createTheme,
   Drawer,
+  Loader,
   Menu,
   Modal,
   Notification,
@@ -84,6 +85,9 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { closeButtonProps: CLOSE } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: CLOSE } }),
     Notification: Notification.extend({ defaultProps: { closeButtonProps: CLOSE } }),
+    // A spinner is a span: the name screens give it ('Chargement des parcs') needs a role allowing
+    // one. 'status' also suits the unnamed spinners (in loading buttons), which progressbar would not.
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     // Mantine puts an empty focusable placeholder in every menu (so a click does not focus the first
     // item); a menu may only hold menu items, and axe reports it as critical.
     Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),

@@ -218,8 +218,9 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
           <Stack gap="md">
             {/* On a phone the three labels don't hold on one line: numbers only, and the step named under them. */}
             <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-              {STEPS.map((label) => (
-                <Stepper.Step key={label} label={fullScreen ? undefined : label} aria-label={label} />
+              {/* The name holds the step number shown in the circle (axe: a name contains what is seen). */}
+              {STEPS.map((label, i) => (
+                <Stepper.Step key={label} label={fullScreen ? undefined : label} aria-label={`Étape ${i + 1} ${label}`} />
               ))}
             </Stepper>
             {fullScreen ? (
