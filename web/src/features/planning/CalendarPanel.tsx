@@ -99,7 +99,9 @@ export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange
         <DayView
           day={day}
           today={today}
-          rows={loading ? null : rows}
+          // The server pads a read by a day each side: the day before's or after's answer already
+          // holds this day's planning, shown at once while its own read runs.
+          rows={loading && (!rows || rows.length === 0) ? null : rows}
           loading={entries.isFetching}
           onDayChange={(d) => setDay(startOfDay(d))}
           onOpenVehicle={openVehicle}
