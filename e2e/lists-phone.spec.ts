@@ -143,8 +143,8 @@ test('drivers and vehicles: cards with name, status and figure; Voir plus; a fil
   await choose(page, sheet.getByTestId('vehicles-group-filter'), 'Akwa');
   await sheet.getByTestId('vehicles-table-filters-apply').click();
   await expect(vehicles.getByTestId('vehicles-table-filters-count')).toHaveText('1');
-  await expect(vehicleCards.first()).toContainText('Groupe : Akwa');
-  const groups = await vehicleCards.evaluateAll((cards) => cards.map((c) => /Groupe : Akwa/.test(c.textContent ?? '')));
+  await expect(vehicleCards.first()).toContainText('Groupe : Akwa');
+  const groups = await vehicleCards.evaluateAll((cards) => cards.map((c) => /Groupe : Akwa/.test(c.textContent ?? '')));
   expect(groups.every(Boolean)).toBe(true);
   await noSidewaysScroll(page);
 });

@@ -140,13 +140,13 @@ export default function OperationsPage() {
         key: 'comment',
         header: 'Commentaire',
         card: 'meta',
-        exportValue: (o) => [o.comment, o.cancel_comment ? `Annulation : ${o.cancel_comment}` : null].filter(Boolean).join(' — '),
+        exportValue: (o) => [o.comment, o.cancel_comment ? `Annulation : ${o.cancel_comment}` : null].filter(Boolean).join(' — '),
         render: (o) => (
           <Stack gap={2}>
             <Cell op={o}>{o.comment || '—'}</Cell>
             {o.cancel_comment ? (
               <Text size="xs" c="red" data-testid="operation-cancel-comment">
-                Annulation : {o.cancel_comment}
+                Annulation : {o.cancel_comment}
               </Text>
             ) : null}
           </Stack>
@@ -154,7 +154,7 @@ export default function OperationsPage() {
         cardRender: (o) =>
           o.cancel_comment ? (
             <Text span size="xs" c="red">
-              Annulation : {o.cancel_comment}
+              Annulation : {o.cancel_comment}
             </Text>
           ) : (
             o.comment || null

@@ -174,7 +174,7 @@ export default function ReceiptsPage() {
         key: 'delete_comment',
         header: 'Motif',
         card: 'meta',
-        cardRender: (r) => (r.delete_comment ? `Motif : ${r.delete_comment}` : null),
+        cardRender: (r) => (r.delete_comment ? `Motif : ${r.delete_comment}` : null),
         exportValue: (r) => r.delete_comment ?? '',
         render: (r) => (
           <Text size="sm" style={{ overflowWrap: 'anywhere' }} data-testid="deleted-recipe-reason">

@@ -63,7 +63,7 @@ const BASE_COLUMNS: DataTableColumn<ExpiringDocument>[] = [
     ),
   },
   { key: 'document_type', header: 'Type de document', card: 'title', exportValue: (d) => d.document_type.name, render: (d) => <span data-testid="expiring-type">{d.document_type.name}</span> },
-  { key: 'end_date', header: 'Date de fin', card: 'date', exportValue: (d) => formatDate(d.end_date), render: (d) => formatDate(d.end_date), cardRender: (d) => `Fin : ${formatDate(d.end_date)}` },
+  { key: 'end_date', header: 'Date de fin', card: 'date', exportValue: (d) => formatDate(d.end_date), render: (d) => formatDate(d.end_date), cardRender: (d) => `Fin : ${formatDate(d.end_date)}` },
 ];
 
 /** /dashboard/drivers/documents: the park's vehicle papers already ended or ending within the chosen window, soonest first. */

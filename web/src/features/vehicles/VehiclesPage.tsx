@@ -92,7 +92,7 @@ export default function VehiclesPage() {
         card: 'meta',
         exportValue: driverName,
         render: (v) => driverName(v) || <Text size="sm" c="dimmed">—</Text>,
-        cardRender: (v) => (driverName(v) ? `Chauffeur : ${driverName(v)}` : 'Sans chauffeur'),
+        cardRender: (v) => (driverName(v) ? `Chauffeur : ${driverName(v)}` : 'Sans chauffeur'),
       },
       {
         key: 'group',
@@ -100,7 +100,7 @@ export default function VehiclesPage() {
         card: 'meta',
         exportValue: (v) => v.group?.title ?? '',
         render: (v) => v.group?.title ?? <Text size="sm" c="dimmed">—</Text>,
-        cardRender: (v) => (v.group ? `Groupe : ${v.group.title}` : null),
+        cardRender: (v) => (v.group ? `Groupe : ${v.group.title}` : null),
       },
     ],
     [],
