@@ -60,6 +60,12 @@ test('the month is a grid of vehicles by days, opened on today, and a click open
   await expect(page.getByTestId('planning-grid').getByTestId('planning-row')).toHaveCount(1);
   await expect(page.getByTestId('planning-grid').getByTestId('planning-vehicle')).toContainText(plate);
   await page.getByTestId('schedule-vehicle-filter-clear').click();
+
+  // A day's heading opens that day in the agenda.
+  await page.getByTestId('planning-grid').locator(`[data-testid="planning-grid-day"][data-day="${today}"]`).click();
+  await expect(page).toHaveURL(/view=agenda/);
+  await expect(page.getByTestId('planning-agenda').getByTestId('planning-agenda-day')).toHaveCount(1);
+  await expect(page.getByTestId('planning-agenda').getByTestId('planning-agenda-day')).toHaveAttribute('data-day', today);
 });
 
 test('the work week shows Monday to Friday in wide columns; the agenda lists from today', async () => {

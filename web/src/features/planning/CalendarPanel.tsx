@@ -5,7 +5,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { PLANNING_MESSAGES } from '@flotte/contract/planning';
 import { endOfDay, startOfDay, type Period } from '../../ui/dates/periods.ts';
 import { toast } from '../../ui/toast.ts';
-import { daysBetween } from './calendar-grid.ts';
+import { daysBetween, type CalendarDay } from './calendar-grid.ts';
 import { DayView } from './DayView.tsx';
 import { PeriodToolbar } from './PeriodToolbar.tsx';
 import { driverName, vehicleLabel } from './planning-entries.ts';
@@ -60,6 +60,10 @@ export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange
     if (!periodFits(next)) return toast.error(PLANNING_MESSAGES.periodTooLong);
     setPeriod(next);
   };
+  const openDay = (d: CalendarDay) => {
+    onViewChange('agenda');
+    setPeriod({ start: d.date, end: endOfDay(d.date) });
+  };
   const openVehicle = (vehicle: TPlanningVehicleRef) => onScopeChange({ kind: 'vehicle', id: vehicle.id });
   // A driver's own planning opens the vehicle instead: he is already the one shown.
   const openEntry = (entry: TPlanningEntry) =>
@@ -108,7 +112,7 @@ export function CalendarPanel({ parkId, scope, onScopeChange, view, onViewChange
           onOpenEntry={openEntry}
         />
       ) : (
-        <PlanningCalendar view={view} days={days} rows={loading ? [] : (rows ?? [])} loading={loading || !rows} onOpenVehicle={openVehicle} onOpenEntry={openEntry} />
+        <PlanningCalendar view={view} days={days} rows={loading ? [] : (rows ?? [])} loading={loading || !rows} onOpenVehicle={openVehicle} onOpenEntry={openEntry} onOpenDay={openDay} />
       )}
 
       {canGenerate && generateMounted ? (

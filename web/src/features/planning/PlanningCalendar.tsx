@@ -20,6 +20,7 @@ export interface PlanningCalendarProps {
   loading: boolean;
   onOpenVehicle: (vehicle: TPlanningVehicleRef) => void;
   onOpenEntry: (entry: TPlanningEntry) => void;
+  onOpenDay: (day: CalendarDay) => void;
 }
 
 /**
@@ -27,7 +28,7 @@ export interface PlanningCalendarProps {
  * colour), 'Semaine de travail' Monday to Friday with names and hours, 'Agenda' a list by day
  * from today.
  */
-export function PlanningCalendar({ view, days, rows, loading, onOpenVehicle, onOpenEntry }: PlanningCalendarProps) {
+export function PlanningCalendar({ view, days, rows, loading, onOpenVehicle, onOpenEntry, onOpenDay }: PlanningCalendarProps) {
   const items = useMemo(() => (view === 'agenda' ? agendaItems(rows, days) : []), [view, rows, days]);
   if (rows.length === 0) {
     return loading ? (
@@ -44,7 +45,7 @@ export function PlanningCalendar({ view, days, rows, loading, onOpenVehicle, onO
   return (
     <Stack gap="xs">
       <PlanningLegend initials={view === 'month'} />
-      <TimelineGrid layout={view} rows={rows} days={days} onOpenVehicle={onOpenVehicle} onOpenEntry={onOpenEntry} />
+      <TimelineGrid layout={view} rows={rows} days={days} onOpenVehicle={onOpenVehicle} onOpenEntry={onOpenEntry} onOpenDay={onOpenDay} />
     </Stack>
   );
 }

@@ -22,6 +22,8 @@ export interface TimelineGridProps {
   days: readonly CalendarDay[];
   onOpenVehicle: (vehicle: TPlanningVehicleRef) => void;
   onOpenEntry: (entry: TPlanningEntry) => void;
+  /** A day's heading opens that day in the agenda, names and hours in full. */
+  onOpenDay: (day: CalendarDay) => void;
 }
 
 /**
@@ -29,7 +31,7 @@ export interface TimelineGridProps {
  * in his colour. The vehicle column and the day header stay in place while the grid scrolls; only
  * the rows in view are rendered (1,000 vehicles scroll like 30), and a month opens on today.
  */
-export function TimelineGrid({ layout, rows, days, onOpenVehicle, onOpenEntry }: TimelineGridProps) {
+export function TimelineGrid({ layout, rows, days, onOpenVehicle, onOpenEntry, onOpenDay }: TimelineGridProps) {
   const { vehicleWidth, dayMin, rowHeight, headerHeight, size } = GRID_LAYOUTS[layout];
   const scroller = useRef<HTMLDivElement>(null);
   const offsets = useMemo(() => fixedOffsets(rows.length, rowHeight), [rows.length, rowHeight]);
@@ -71,18 +73,20 @@ export function TimelineGrid({ layout, rows, days, onOpenVehicle, onOpenEntry }:
             Véhicule
           </div>
           {days.map((day) => (
-            <div
-              key={day.key}
-              className={css.dayHead}
-              role="columnheader"
-              title={longDay(day.date)}
-              data-testid="planning-grid-day"
-              data-day={day.key}
-              data-today={day.isToday || undefined}
-              data-weekend={day.weekday >= 6 || undefined}
-            >
-              <span>{(layout === 'month' ? WEEKDAY_SHORT_NAMES : WEEKDAY_NAMES)[day.weekday - 1]}</span>
-              <strong>{layout === 'month' ? day.date.getDate() : dayjs(day.date).format('D MMM')}</strong>
+            <div key={day.key} role="columnheader" style={{ display: 'contents' }}>
+              <button
+                type="button"
+                className={css.dayHead}
+                title={`${longDay(day.date)} : tout le jour dans l’agenda`}
+                onClick={() => onOpenDay(day)}
+                data-testid="planning-grid-day"
+                data-day={day.key}
+                data-today={day.isToday || undefined}
+                data-weekend={day.weekday >= 6 || undefined}
+              >
+                <span>{(layout === 'month' ? WEEKDAY_SHORT_NAMES : WEEKDAY_NAMES)[day.weekday - 1]}</span>
+                <strong>{layout === 'month' ? day.date.getDate() : dayjs(day.date).format('D MMM')}</strong>
+              </button>
             </div>
           ))}
         </div>
