@@ -24,7 +24,7 @@ interface AuthFlow {
 export default function AuthLayout() {
   const [challenge, setChallenge] = useState<LoginChallenge | null>(null);
   return (
-    <Box mih="100dvh" p="md" pt={{ base: 'xl', sm: '10vh' }} bg="var(--mantine-color-gray-0)">
+    <Box component="main" mih="100dvh" px="md" pb="md" pt={{ base: 'xl', sm: '12vh' }} bg="var(--mantine-color-gray-0)">
       <Stack w="100%" maw={420} mx="auto" gap="lg">
         <Center>
           <Wordmark size={36} />
