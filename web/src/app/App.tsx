@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
 import { TOAST_SUCCESS_MS } from '../ui/toast.ts';
@@ -6,7 +6,9 @@ import { AppRoutes } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
 // The toast container downloads after the first paint; toasts raised before it arrives wait in
-// the notifications store and appear as soon as it mounts.
+// the notifications store and appear as soon as it mounts. It joins the tree only after the first
+// commit: that first render is a transition (main.tsx), which would otherwise wait for its chunk
+// before showing the screen.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /**
@@ -14,12 +16,16 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
  * Monday) come with the date widgets (ui/dates), so the sign-in path never loads @mantine/dates.
  */
 export function App() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Suspense fallback={null}>
-        {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
-        <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
-      </Suspense>
+      {painted ? (
+        <Suspense fallback={null}>
+          {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
+          <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
+        </Suspense>
+      ) : null}
       {/* TanStack Query is provided by the signed-in layout: the sign-in screens cache nothing. */}
       <SessionProvider>
         <AppRoutes />
