@@ -47,7 +47,8 @@ export function FiltersButton({ children, count, onReset, testId }: FiltersButto
         opened={opened}
         onClose={() => setOpened(false)}
         position="bottom"
-        size="auto"
+        // As tall as its filters (Drawer sizes are fixed heights): a sheet over the list, not a new page.
+        styles={{ content: { height: 'auto', maxHeight: '90dvh' } }}
         title="Filtres"
         radius="md"
         data-testid={`${testId}-filters-sheet`}
