@@ -290,21 +290,23 @@ export function DataTable<T>({
 
   return (
     <Stack gap="sm" data-testid={testId}>
-      <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
-        <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 260px' }}>
-          {searchInput}
-          {filtersSlot}
+      {searchInput || filtersSlot || actions || exportButton || selectable ? (
+        <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
+          <Group gap="sm" align="flex-end" wrap="wrap" style={{ flex: '1 1 260px' }}>
+            {searchInput}
+            {filtersSlot}
+          </Group>
+          <Group gap="sm" wrap="wrap">
+            {selectable && selection.size > 0 ? (
+              <Text size="sm" c="dimmed" data-testid={`${testId}-selected-count`}>
+                {selection.size} sélectionné{selection.size > 1 ? 's' : ''}
+              </Text>
+            ) : null}
+            {actions}
+            {exportButton}
+          </Group>
         </Group>
-        <Group gap="sm" wrap="wrap">
-          {selectable && selection.size > 0 ? (
-            <Text size="sm" c="dimmed" data-testid={`${testId}-selected-count`}>
-              {selection.size} sélectionné{selection.size > 1 ? 's' : ''}
-            </Text>
-          ) : null}
-          {actions}
-          {exportButton}
-        </Group>
-      </Group>
+      ) : null}
 
       <Table.ScrollContainer minWidth={minWidth ?? Math.max(480, tableColumns.length * 130)} type="native">
         <Table
