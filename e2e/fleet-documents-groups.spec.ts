@@ -152,7 +152,8 @@ test('an expiring insurance, then a vehicle group, as the owner', async ({ page 
   await add.getByTestId('group-add-vehicles-item').filter({ hasText: plate }).click();
   await add.getByTestId('group-add-vehicles-confirm').click();
   await expect(vehiclesDialog.getByTestId('group-vehicle')).toContainText(plate);
-  await vehiclesDialog.getByRole('button', { name: 'Fermer' }).click();
+  // The dialog's own button: the theme names the corner cross 'Fermer' too.
+  await vehiclesDialog.getByTestId('group-vehicles-close').click();
   await expect(card.getByTestId('group-card-vehicles')).toHaveText('1 véhicule');
 
   // Edit, then delete after confirming.

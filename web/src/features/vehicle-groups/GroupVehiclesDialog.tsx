@@ -115,7 +115,7 @@ export function GroupVehiclesDialog({ group, parkId, canManage, onClose }: Group
                 {group.vehicles_count} véhicule{group.vehicles_count > 1 ? 's' : ''}
               </Text>
               <Group gap="sm">
-                <Button variant="default" onClick={onClose}>
+                <Button variant="default" onClick={onClose} data-testid="group-vehicles-close">
                   Fermer
                 </Button>
                 {canManage && group.vehicles.length > 0 ? (
