@@ -15,6 +15,7 @@ import { registerAuthGuard } from './platform/auth/guard.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { LOG_REDACT, requestId } from './platform/request-id.ts';
 import { registerWebApp } from './platform/web-app.ts';
+import { registerApiCompression } from './platform/compression.ts';
 import { registerRouteCatalog } from './platform/route-catalog.ts';
 import { registerIdempotency } from './platform/idempotency/idempotency.ts';
 import { registerHealth } from './platform/health.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
 
   await app.register(
     async (api) => {
+      await registerApiCompression(api);
       registerHealth(api, database);
       await api.register(authRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
       await api.register(signupRoutes, { deps: { ...access, open: config.signupOpen }, cookieSecure: config.cookieSecure, signInRateLimit });
