@@ -16,6 +16,19 @@ const TYPE_OPTIONS = LOGIN_TYPES.map((type) => ({ value: type, label: LOGIN_TYPE
 type Field = 'type' | 'identifier' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
 
+/**
+ * 'Créer un compte' only where the server takes sign-ups (GET /api/register). Asked when this
+ * screen's code loads (main.tsx preloads it with the app) rather than after its first render, so
+ * the answer is usually there when the form shows and the button doesn't appear under it a moment
+ * later. A plain call, not a query: TanStack Query and the sign-up's code stay off this first
+ * screen; a failure hides the link.
+ */
+let signupOpenAnswer: boolean | null = null;
+const signupOpenAsked = api.get<{ open: boolean }>('/register').then(
+  (options) => (signupOpenAnswer = options.open === true),
+  () => (signupOpenAnswer = false),
+);
+
 /** Server field paths (`credentials.password`...) to this form's fields. */
 function fieldOf(path: string): Field | undefined {
   if ((IDENTIFIER_FIELD_PATHS as readonly string[]).includes(path)) return 'identifier';
@@ -38,12 +51,9 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const login = usePending((body: TLogin) => authApi.login(body));
-  const [signupOpen, setSignupOpen] = useState(false);
-
-  // 'Créer un compte' only where the server takes sign-ups (GET /api/register). A plain call, not a
-  // query: TanStack Query and the sign-up's code stay off this first screen; a failure hides the link.
+  const [signupOpen, setSignupOpen] = useState(signupOpenAnswer === true);
   useEffect(() => {
-    api.get<{ open: boolean }>('/register').then((options) => setSignupOpen(options.open === true), () => undefined);
+    void signupOpenAsked.then(setSignupOpen);
   }, []);
 
   function clearError(field: Field) {
