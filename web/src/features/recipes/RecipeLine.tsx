@@ -36,7 +36,8 @@ export function RecipeLine({
     >
       <Group gap="sm" wrap="nowrap" align="flex-start">
         {/* The line handles the click: the box only shows the state. */}
-        {selectable ? <Checkbox checked={checked} onChange={() => undefined} tabIndex={-1} aria-hidden mt={2} style={{ pointerEvents: 'none' }} /> : null}
+        {/* A drawn box, not an input: a control inside this button would be nested (axe). */}
+        {selectable ? <Checkbox.Indicator checked={checked} aria-hidden mt={2} /> : null}
         {showDriver ? <Avatar src={r.driver.image} radius="xl" size="sm" name={personName(r.driver)} color="initials" /> : null}
         <Stack gap={2} style={{ minWidth: 0, flex: 1 }}>
           <Group justify="space-between" gap="xs" wrap="nowrap">

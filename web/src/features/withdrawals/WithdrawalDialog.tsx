@@ -218,9 +218,9 @@ export function WithdrawalDialog({ opened, view: initialView, parkId, onClose }:
           <Stack gap="md">
             {/* On a phone the three labels don't hold on one line: numbers only, and the step named under them. */}
             <Stepper active={step} size="sm" allowNextStepsSelect={false}>
-              {/* The name holds the step number shown in the circle (axe: a name contains what is seen). */}
+              {/* A phone shows only the number: the name adds the step's label. Wider, the label shows and names it. */}
               {STEPS.map((label, i) => (
-                <Stepper.Step key={label} label={fullScreen ? undefined : label} aria-label={`Étape ${i + 1} ${label}`} />
+                <Stepper.Step key={label} label={fullScreen ? undefined : label} aria-label={fullScreen ? `Étape ${i + 1} ${label}` : undefined} />
               ))}
             </Stepper>
             {fullScreen ? (
