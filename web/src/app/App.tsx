@@ -16,20 +16,26 @@ const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({
  * Monday) come with the date widgets (ui/dates), so the sign-in path never loads @mantine/dates.
  */
 export function App() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      {painted ? (
-        <Suspense fallback={null}>
-          {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
-          <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
-        </Suspense>
-      ) : null}
+      <Toasts />
       {/* TanStack Query is provided by the signed-in layout: the sign-in screens cache nothing. */}
       <SessionProvider>
         <AppRoutes />
       </SessionProvider>
     </MantineProvider>
+  );
+}
+
+/** Its own component, so that mounting it after the first commit re-renders nothing else. */
+function Toasts() {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => setPainted(true), []);
+  if (!painted) return null;
+  return (
+    <Suspense fallback={null}>
+      {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}
+      <Notifications limit={1} autoClose={TOAST_SUCCESS_MS} position="top-center" zIndex={1000} />
+    </Suspense>
   );
 }
