@@ -61,23 +61,26 @@ async function runOnce(url, port) {
 }
 
 /**
- * Puts the signed-in person's refresh cookie and remembered profile into the Chrome at `port`,
- * through Playwright connected over CDP, then disconnects. Lighthouse's storage reset clears the
- * HTTP cache, service workers, Cache Storage and file systems (its default clearStorageTypes), not
- * cookies nor localStorage: so the dashboard runs stay cold AND signed in, with the reset left on.
- * (disableStorageReset would keep the HTTP cache warm from the previous run.)
+ * Puts the signed-in person's cookies (the refresh cookie among them) and localStorage (the
+ * remembered profile ...) into the Chrome at `port`, through Playwright connected over CDP, then
+ * disconnects. Lighthouse's storage reset clears the HTTP cache, service workers, Cache Storage and
+ * file systems (its default clearStorageTypes), not cookies nor localStorage: so the dashboard runs
+ * stay cold AND signed in, with the reset left on. (disableStorageReset would keep the HTTP cache
+ * warm from the previous run.)
  */
 async function signInChrome(port, base, session) {
   const { chromium } = await import('playwright-core');
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const context = browser.contexts()[0];
-    await context.addCookies([session.cookie]);
+    await context.addCookies(session.cookies);
     const page = await context.newPage();
     // A same-origin JSON answer, so localStorage is the app's without running the app (which would
     // spend the refresh token before Lighthouse's first run).
     await page.goto(`${base}/api/health`);
-    await page.evaluate(([k, v]) => localStorage.setItem(k, v), [session.profile.name, session.profile.value]);
+    await page.evaluate((items) => {
+      for (const { name, value } of items) localStorage.setItem(name, value);
+    }, session.localStorage);
     await page.close();
   } finally {
     await browser.close(); // over CDP: disconnects, the Chrome and its profile stay

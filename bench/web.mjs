@@ -78,12 +78,34 @@ async function api(base, method, url, { body, headers = {} } = {}) {
   return { data: json.data, res };
 }
 
+/** A Set-Cookie header as a Playwright cookie of `hostname`, or null for one that clears a cookie. */
+function parseSetCookie(header, hostname) {
+  const [pair, ...attrs] = header.split(';').map((s) => s.trim());
+  const eq = pair.indexOf('=');
+  const attr = (name) => attrs.find((a) => a.toLowerCase().startsWith(`${name}=`))?.slice(name.length + 1);
+  const value = decodeURIComponent(pair.slice(eq + 1));
+  const maxAge = Number(attr('max-age') ?? NaN);
+  if (!value || maxAge <= 0) return null;
+  const sameSite = { strict: 'Strict', lax: 'Lax', none: 'None' }[attr('samesite')?.toLowerCase()] ?? 'Lax';
+  return {
+    name: pair.slice(0, eq),
+    value,
+    domain: hostname,
+    path: attr('path') || '/',
+    httpOnly: attrs.some((a) => a.toLowerCase() === 'httponly'),
+    secure: false, // http://127.0.0.1
+    sameSite,
+    expires: Math.floor(Date.now() / 1000) + (Number.isFinite(maxAge) ? maxAge : 86_400),
+  };
+}
+
 /**
  * Signs the demo owner in through the API as the web app does (password, the code of the dev
  * outbox, `x-flotte-client: web` so the refresh token comes as the app's httpOnly cookie) and sets
- * the PIN the first time, as the app asks before any dashboard screen. Returns what a returning
- * person's browser holds: the refresh cookie (name, value and path as the server set them) and the
- * remembered profile of localStorage (web/src/features/auth/session.ts).
+ * the PIN the first time, as the app asks before any dashboard screen. Returns the cookies the
+ * sign-in set (the refresh cookie and any other, such as a readable session hint) and the
+ * remembered profile of localStorage (web/src/features/auth/session.ts); measureScreens then lets
+ * the app itself write whatever else a returning person's browser holds.
  */
 export async function webSession(base, who = DEMO_OWNER) {
   const { data: login } = await api(base, 'POST', '/api/login', { body: { type: 'proprietaire', credentials: { email: who.email, password: who.password } } });
@@ -91,19 +113,13 @@ export async function webSession(base, who = DEMO_OWNER) {
   const otp = outbox?.find((m) => m.otp)?.otp;
   if (!otp) throw new Error(`no one-time code in the dev outbox for ${who.email}`);
   const { data: session, res } = await api(base, 'POST', '/api/login-verify-otp', { body: { otp, code: login.code, email: who.email }, headers: { 'x-flotte-client': 'web' } });
-  const setCookie = res.headers.getSetCookie().find((c) => /httponly/i.test(c));
-  if (!setCookie) throw new Error('the sign-in set no httpOnly cookie for the web client');
-  const [pair, ...attrs] = setCookie.split(';').map((s) => s.trim());
-  const eq = pair.indexOf('=');
-  const cookiePath = attrs.find((a) => /^path=/i.test(a))?.slice(5) || '/';
+  const { hostname } = new URL(base);
+  const cookies = res.headers.getSetCookie().map((h) => parseSetCookie(h, hostname)).filter(Boolean);
+  if (!cookies.some((c) => c.httpOnly)) throw new Error('the sign-in set no httpOnly cookie for the web client');
   if (!session.has_pin_code) {
     await api(base, 'POST', '/api/update-pin-code', { body: { code: who.pin }, headers: { authorization: `Bearer ${session.token}`, profile_id: String(session.profile_id) } });
   }
-  const { hostname } = new URL(base);
-  return {
-    cookie: { name: pair.slice(0, eq), value: decodeURIComponent(pair.slice(eq + 1)), domain: hostname, path: cookiePath, httpOnly: true, secure: false, sameSite: 'Strict', expires: Math.floor(Date.now() / 1000) + 86_400 },
-    profile: { name: 'flotte.profile_id', value: String(session.profile_id) },
-  };
+  return { cookies, localStorage: [{ name: 'flotte.profile_id', value: String(session.profile_id) }] };
 }
 
 // ---------------------------------------------------------------- cold loads
@@ -202,7 +218,10 @@ export async function measureScreens({ base, screens, session, log = console.log
     signIn.path = '/auth/login';
     log(describe(signIn));
     const out = { signIn, screens: [] };
-    let state = { cookies: [session.cookie], origins: [{ origin: base, localStorage: [session.profile] }] };
+    let state = { cookies: session.cookies, origins: [{ origin: base, localStorage: session.localStorage }] };
+    // One unmeasured signed-in load first, so the app writes what it keeps in the browser once a
+    // session is established (as after a real sign-in) before the measured loads start from it.
+    if (screens.length) state = (await coldLoad(browser, `${base}${screens[0]}`, state)).state;
     for (const p of screens) {
       const r = await coldLoad(browser, `${base}${p}`, state);
       r.path = p;
@@ -211,8 +230,7 @@ export async function measureScreens({ base, screens, session, log = console.log
       log(describe(r));
     }
     // The session as the last screen left it (its refresh token is the unspent one).
-    const cookie = state.cookies.find((c) => c.name === session.cookie.name);
-    out.session = cookie ? { cookie, profile: session.profile } : null;
+    out.session = { cookies: state.cookies, localStorage: state.origins.find((o) => o.origin === base)?.localStorage ?? [] };
     return out;
   } finally {
     await browser.close();
