@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Tabs } from '@mantine/core';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -17,9 +18,16 @@ export function FleetTabs() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const current = [...FLEET_TABS].reverse().find((t) => pathname === t.value || pathname.startsWith(`${t.value}/`))?.value ?? FLEET_TABS[0].value;
+  // On a phone the tab bar scrolls sideways (theme) and each screen mounts its own: bring the
+  // current tab into view, else 'Documents' opens cut off at the edge.
+  const list = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = list.current?.querySelector<HTMLElement>('[data-active]');
+    if (list.current && active) list.current.scrollLeft = active.offsetLeft + active.offsetWidth - list.current.clientWidth;
+  }, [current]);
   return (
     <Tabs value={current} onChange={(v) => v && navigate(v)} mb="md" data-testid="fleet-tabs">
-      <Tabs.List>
+      <Tabs.List ref={list}>
         {FLEET_TABS.map((t) => (
           <Tabs.Tab key={t.value} value={t.value} data-testid={`fleet-tab-${t.label}`}>
             {t.label}
