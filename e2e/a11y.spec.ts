@@ -201,6 +201,29 @@ test('signed out: sign-in, one-time code and sign-up pass axe at 1280 and 360 px
   await assertNone(found);
 });
 
+test('the kit on the widget gallery: table with pages, list dialog and a toast with its close button pass axe', async ({ page }) => {
+  const found: Found[] = [];
+  await page.goto('/dev/gallery#table');
+  await expect(page.getByTestId('ops-table-table')).toHaveAttribute('aria-busy', 'false');
+  await axe(page, 'galerie : tableau (1280 px)', found, '[data-testid="gallery-table"]');
+
+  await page.goto('/dev/gallery#dialogs');
+  await page.getByTestId('demo-list-single-open').click();
+  await expect(page.locator('[role="dialog"]:visible')).toHaveCSS('opacity', '1');
+  await axe(page, 'galerie : liste à choix unique (1280 px)', found, '[role="dialog"]');
+  await page.keyboard.press('Escape');
+
+  // A toast, as every save raises one: its close cross needs a French name.
+  await page.getByTestId('demo-confirm-open').click();
+  await page.getByRole('dialog', { name: 'Valider la recette' }).getByRole('button', { name: 'Confirmer' }).click();
+  const toast = page.getByTestId('toast-success');
+  await expect(toast).toBeVisible();
+  await expect(toast.getByRole('button', { name: 'Fermer' })).toBeVisible();
+  await transitionsDone(page);
+  await axe(page, 'toast (1280 px)', found, '[data-testid="toast-success"]');
+  await assertNone(found);
+});
+
 test('as the owner: every screen and main dialog passes axe at 1280 and 360 px', async ({ page }) => {
   test.setTimeout(240_000);
   const found: Found[] = [];
