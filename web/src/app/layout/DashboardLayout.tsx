@@ -1,3 +1,4 @@
+import { startTransition, useEffect, useState } from 'react';
 import { Alert, AppShell, Box, Burger, Button, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -58,11 +59,7 @@ function DashboardShell() {
 
         <AppShell.Navbar p="xs" aria-label="Navigation principale" data-testid="navbar">
           <AppShell.Section grow component={ScrollArea}>
-            {user.isPending
-              ? Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={32} mb={6} />)
-              : user.data
-                ? <NavMenu permissions={user.data.permissions} onNavigate={nav.close} />
-                : null}
+            {user.isPending ? <NavSkeleton /> : user.data ? <Navigation permissions={user.data.permissions} onNavigate={nav.close} /> : null}
           </AppShell.Section>
         </AppShell.Navbar>
 
@@ -83,4 +80,19 @@ function DashboardShell() {
       </AppShell>
     </PinStepUpProvider>
   );
+}
+
+function NavSkeleton() {
+  return Array.from({ length: 5 }, (_, i) => <Skeleton key={i} h={32} mb={6} />);
+}
+
+/**
+ * The navigation's sections (collapsible links, a dozen or more) render just after the screen's
+ * first paint, in a transition of their own: the first commit, one long task on a phone, then holds
+ * only the header and the screen (on a phone the navigation is off-screen until the burger opens it).
+ */
+function Navigation(props: { permissions: readonly string[]; onNavigate: () => void }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => startTransition(() => setReady(true)), []);
+  return ready ? <NavMenu {...props} /> : <NavSkeleton />;
 }
