@@ -13,8 +13,8 @@ const root = import.meta.dirname;
  * - `boot`: everything the entry needs (React, the router, the Mantine provider, the session, the
  *   API client, the toasts), however many lazy screens also use it;
  * - `sign-in`: what the sign-in screen (AuthLayout + LoginPage) adds to it (zod, the form inputs);
- * - `query`: TanStack Query with our client, which the layout needs and the session loads lazily
- *   on the sign-in screen too (so it never pulls `app` there; nor does the toast container);
+ * - `query`: TanStack Query with our client, which the layout needs and the session's start and
+ *   sign-out load lazily (so neither pulls `app`; nor does the toast container);
  * - `app`: what every signed-in screen needs (the layout's code, the permission guard) and the
  *   small pieces three signed-in screens or more share;
  * - `shared-*`: a larger set of modules that the same few signed-in screens share (the date
