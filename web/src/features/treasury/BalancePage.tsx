@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CAISSE_SUCCESS, type TCaisse } from '@flotte/contract/caisses';
@@ -8,13 +8,16 @@ import { RouteLoader } from '../../ui/RouteLoader.tsx';
 import { toast } from '../../ui/toast.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
-import { BankOperationDialog } from './BankOperationDialog.tsx';
 import { CaisseCard } from './CaisseCard.tsx';
-import { CaisseFormDialog } from './CaisseFormDialog.tsx';
 import { treasuryKeys, useCaisses, useUsableCaisses } from './queries.ts';
-import { TransferDialog } from './TransferDialog.tsx';
 import { ParkBalanceSection } from '../withdrawals/ParkBalanceSection.tsx';
 import { treasuryApi } from './treasury-api.ts';
+
+// The forms (react-hook-form, amount and date inputs) download on the click that opens them: the
+// balance screen itself is read far more often than a caisse is created or money moved.
+const CaisseFormDialog = lazy(() => import('./CaisseFormDialog.tsx').then((m) => ({ default: m.CaisseFormDialog })));
+const TransferDialog = lazy(() => import('./TransferDialog.tsx').then((m) => ({ default: m.TransferDialog })));
+const BankOperationDialog = lazy(() => import('./BankOperationDialog.tsx').then((m) => ({ default: m.BankOperationDialog })));
 
 type Dialog = { kind: 'caisse'; caisse: TCaisse | null } | { kind: 'transfer' } | { kind: 'bank' } | null;
 
@@ -128,15 +131,17 @@ export default function BalancePage() {
         </SimpleGrid>
       )}
 
-      {canManage ? (
-        <CaisseFormDialog opened={dialog?.kind === 'caisse'} caisse={dialog?.kind === 'caisse' ? dialog.caisse : null} parkId={parkId} onClose={() => setDialog(null)} />
-      ) : null}
-      {canMove ? (
-        <>
-          <TransferDialog opened={dialog?.kind === 'transfer'} caisses={usable.data ?? []} parkId={parkId} onClose={() => setDialog(null)} />
-          <BankOperationDialog opened={dialog?.kind === 'bank'} caisses={usable.data ?? []} parkId={parkId} onClose={() => setDialog(null)} />
-        </>
-      ) : null}
+      <Suspense fallback={null}>
+        {canManage && dialog?.kind === 'caisse' ? (
+          <CaisseFormDialog opened caisse={dialog.caisse} parkId={parkId} onClose={() => setDialog(null)} />
+        ) : null}
+        {canMove && dialog?.kind === 'transfer' ? (
+          <TransferDialog opened caisses={usable.data ?? []} parkId={parkId} onClose={() => setDialog(null)} />
+        ) : null}
+        {canMove && dialog?.kind === 'bank' ? (
+          <BankOperationDialog opened caisses={usable.data ?? []} parkId={parkId} onClose={() => setDialog(null)} />
+        ) : null}
+      </Suspense>
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}

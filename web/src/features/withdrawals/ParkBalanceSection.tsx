@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import { ActionIcon, Badge, Button, Card, Group, Skeleton, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PARK_TRANSACTION_STATUS_LABELS, PARK_TRANSACTION_TYPE_LABELS, WITHDRAW_MESSAGES, WITHDRAW_SUCCESS, type TParkTransaction } from '@flotte/contract/withdrawals';
@@ -12,8 +12,11 @@ import { useSession } from '../auth/SessionProvider.tsx';
 import { treasuryKeys } from '../treasury/queries.ts';
 import { useParkAmount, withdrawalKeys } from './queries.ts';
 import { STATUS_COLORS } from './withdrawal-form.ts';
-import { WithdrawalDialog, type WithdrawalView } from './WithdrawalDialog.tsx';
+import type { WithdrawalView } from './WithdrawalDialog.tsx';
 import { withdrawalsApi } from './withdrawals-api.ts';
+
+// The three-step dialog (means, amounts, PIN) downloads on the click that opens it.
+const WithdrawalDialog = lazy(() => import('./WithdrawalDialog.tsx').then((m) => ({ default: m.WithdrawalDialog })));
 
 const PAGE_SIZE = 10;
 
@@ -164,7 +167,11 @@ export function ParkBalanceSection() {
         testId="park-transactions"
       />
 
-      <WithdrawalDialog opened={dialog !== null} view={dialog ?? 'home'} parkId={parkId} onClose={() => setDialog(null)} />
+      {dialog !== null ? (
+        <Suspense fallback={null}>
+          <WithdrawalDialog opened view={dialog} parkId={parkId} onClose={() => setDialog(null)} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }
