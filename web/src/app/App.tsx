@@ -1,14 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { SessionProvider } from '../features/auth/SessionProvider.tsx';
-import { TOAST_SUCCESS_MS } from '../ui/toast.ts';
+import { TOAST_SUCCESS_MS, toastDemand } from '../ui/toast.ts';
 import { AppRoutes } from './router.tsx';
 import { cssVariablesResolver, theme } from './theme.ts';
 
-// The toast container downloads after the first paint; toasts raised before it arrives wait in
-// the notifications store and appear as soon as it mounts. It joins the tree only after the first
-// commit: that first render is a transition (main.tsx), which would otherwise wait for its chunk
-// before showing the screen.
+// The toast container downloads when the first toast is asked for (ui/toast.ts); that toast waits
+// in the notifications store and appears as soon as it mounts. It is never in the first commit:
+// that first render is a transition (main.tsx), which would otherwise wait for its chunk before
+// showing the screen.
 const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 /**
@@ -27,11 +27,10 @@ export function App() {
   );
 }
 
-/** Its own component, so that mounting it after the first commit re-renders nothing else. */
+/** Its own component, so that mounting it re-renders nothing else. */
 function Toasts() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => setPainted(true), []);
-  if (!painted) return null;
+  const asked = useSyncExternalStore(toastDemand.subscribe, toastDemand.asked);
+  if (!asked) return null;
   return (
     <Suspense fallback={null}>
       {/* Spec: one toast at a time; the helper in ui/toast.ts replaces rather than queues. */}

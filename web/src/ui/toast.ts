@@ -9,7 +9,24 @@ export const GENERIC_ERROR_MESSAGE = 'Une erreur est survenue. Réessayez plus t
 // keeping it off the critical path of the sign-in screen. Once loaded the import is instant.
 const loadNotifications = () => import('@mantine/notifications').then((m) => m.notifications);
 
+// The container (App.tsx) mounts on the first toast asked for, not on every first visit: most
+// visits to the sign-in screen never show one, and its chunk is some 9 kB of a 150 kB budget.
+// Toasts raised before it has mounted wait in the notifications store.
+let toastAsked = false;
+const demandListeners = new Set<() => void>();
+export const toastDemand = {
+  subscribe(listener: () => void) {
+    demandListeners.add(listener);
+    return () => void demandListeners.delete(listener);
+  },
+  asked: () => toastAsked,
+};
+
 function show(message: string, color: string, autoClose: number, testId: string) {
+  if (!toastAsked) {
+    toastAsked = true;
+    for (const listener of demandListeners) listener();
+  }
   void loadNotifications().then((notifications) => {
     // `limit={1}` alone would queue later toasts behind the visible one and show stale news;
     // the newest message replaces whatever is on screen instead.
