@@ -177,7 +177,7 @@ function RevenueSection({ parkId }: { parkId: string }) {
       <Stack gap="sm">
         <Group justify="space-between" align="flex-end" gap="sm">
           <div>
-            <Title order={3} fz="h4">
+            <Title order={2} fz="h4">
               Évolution des revenus
             </Title>
             {evolution.data ? (
