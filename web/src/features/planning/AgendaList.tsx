@@ -41,8 +41,10 @@ export function AgendaList({ items, stacked = false, onOpenVehicle, onOpenEntry,
   const win = useWindowedRows(scroller, offsets);
   const visible = items.slice(win.start, win.end);
   // Deep in a day of 1,000 vehicles its heading has scrolled away: a copy stays on top, over the lines.
+  // Only in a list with day headings (the agenda): the phone's day has its own title above the list,
+  // and a copy there would hide its first line.
   const current = items[win.first];
-  const pinned = current && current.kind === 'vehicle' ? current.day : null;
+  const pinned = items[0]?.kind === 'day' && current && current.kind === 'vehicle' ? current.day : null;
   return (
     <div ref={scroller} className={css.scroller} data-testid={testId} role="list" aria-label={label}>
       {pinned ? (
