@@ -23,6 +23,28 @@ interface DataTableBodyProps<T> {
   testId: string;
 }
 
+/** A page that did not load, in the table or in the phone's cards: the reason and 'Réessayer'. */
+export function PageLoadFailed({ error, onRetry, testId }: { error: unknown; onRetry: () => void; testId: string }) {
+  const message = error instanceof ApiError && error.message ? error.message : GENERIC_ERROR_MESSAGE;
+  return (
+    <EmptyState
+      data-testid={`${testId}-error`}
+      role="alert"
+      variant="light"
+      color="red"
+      size="sm"
+      py="lg"
+      icon={<AlertIcon size={22} />}
+      title="Le chargement a échoué"
+      description={message}
+    >
+      <Button variant="light" color="red" mt="sm" onClick={onRetry} data-testid={`${testId}-retry`}>
+        Réessayer
+      </Button>
+    </EmptyState>
+  );
+}
+
 export function cellAlign<T>(column: DataTableColumn<T>) {
   return column.align ?? (column.money ? 'right' : 'left');
 }
@@ -56,26 +78,11 @@ export function DataTableBody<T>(props: DataTableBodyProps<T>) {
   }
 
   if (state === 'error') {
-    const message = props.error instanceof ApiError && props.error.message ? props.error.message : GENERIC_ERROR_MESSAGE;
     return (
       <Table.Tbody>
         <Table.Tr>
           <Table.Td colSpan={span}>
-            <EmptyState
-              data-testid={`${testId}-error`}
-              role="alert"
-              variant="light"
-              color="red"
-              size="sm"
-              py="lg"
-              icon={<AlertIcon size={22} />}
-              title="Le chargement a échoué"
-              description={message}
-            >
-              <Button variant="light" color="red" mt="sm" onClick={props.onRetry} data-testid={`${testId}-retry`}>
-                Réessayer
-              </Button>
-            </EmptyState>
+            <PageLoadFailed error={props.error} onRetry={props.onRetry} testId={testId} />
           </Table.Td>
         </Table.Tr>
       </Table.Tbody>

@@ -1,11 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
-import { Button, EmptyState, Paper, Skeleton, Stack, Text } from '@mantine/core';
-import { ApiError } from '../../api/api-error.ts';
+import { Button, Paper, Skeleton, Stack, Text } from '@mantine/core';
 import { EmptyPlaceholder } from '../dialogs/EmptyPlaceholder.tsx';
-import { AlertIcon } from '../dialogs/icons.tsx';
-import { GENERIC_ERROR_MESSAGE } from '../toast.ts';
 import type { CardSlots } from './card-layout.ts';
-import { defaultCell } from './DataTableBody.tsx';
+import { defaultCell, PageLoadFailed } from './DataTableBody.tsx';
 import { RecordCard } from './RecordCard.tsx';
 import type { DataTableColumn } from './types.ts';
 
@@ -75,26 +72,7 @@ export function DataTableCards<T>(props: DataTableCardsProps<T>) {
     );
   }
 
-  if (state === 'error') {
-    const message = props.error instanceof ApiError && props.error.message ? props.error.message : GENERIC_ERROR_MESSAGE;
-    return (
-      <EmptyState
-        data-testid={`${testId}-error`}
-        role="alert"
-        variant="light"
-        color="red"
-        size="sm"
-        py="lg"
-        icon={<AlertIcon size={22} />}
-        title="Le chargement a échoué"
-        description={message}
-      >
-        <Button variant="light" color="red" mt="sm" onClick={props.onRetry} data-testid={`${testId}-retry`}>
-          Réessayer
-        </Button>
-      </EmptyState>
-    );
-  }
+  if (state === 'error') return <PageLoadFailed error={props.error} onRetry={props.onRetry} testId={testId} />;
 
   if (!rows || rows.length === 0) return <EmptyPlaceholder size="sm" text={props.emptyText} testId={`${testId}-empty`} />;
 
