@@ -186,26 +186,14 @@ export function readNesting(routerFile) {
 
   if (/<Route\b/.test(src)) {
     const stack = [];
-    const re = /<Route\b|<\/Route\s*>/g;
-    let m;
-    while ((m = re.exec(src))) {
-      if (m[0].startsWith('</')) {
+    for (const tag of routeTags(src)) {
+      if (tag === null) {
         stack.pop();
         continue;
       }
-      // The opening tag ends at the first '>' outside braces.
-      let i = m.index + m[0].length;
-      for (let d = 0; i < src.length; i++) {
-        const c = src[i];
-        if (c === '{') d++;
-        else if (c === '}') d--;
-        else if (c === '>' && d === 0) break;
-      }
-      const tag = src.slice(m.index, i + 1);
       const screen = screenIn(tag);
       if (screen) out.push({ page: chunkOf.get(screen), layouts: [...stack.filter(Boolean), ...wrappedBy(tag)] });
       if (!/\/\s*>$/.test(tag)) stack.push(screen ? chunkOf.get(screen) : null);
-      re.lastIndex = i + 1;
     }
     return out.length ? out : null;
   }
@@ -234,4 +222,29 @@ export function readNesting(routerFile) {
     out.push({ page: chunkOf.get(p.name), layouts: ls.map((a) => chunkOf.get(a.owner)) });
   }
   return out.length ? out : null;
+}
+
+/**
+ * The JSX router's `<Route …>` opening tags, in order, as text, with null for each `</Route>`: the
+ * callers keep their own stack of what the open routes hold (a self-closing tag ends with '/>').
+ */
+export function* routeTags(src) {
+  const re = /<Route\b|<\/Route\s*>/g;
+  let m;
+  while ((m = re.exec(src))) {
+    if (m[0].startsWith('</')) {
+      yield null;
+      continue;
+    }
+    // The opening tag ends at the first '>' outside braces (elements are written inside them).
+    let i = m.index + m[0].length;
+    for (let d = 0; i < src.length; i++) {
+      const c = src[i];
+      if (c === '{') d++;
+      else if (c === '}') d--;
+      else if (c === '>' && d === 0) break;
+    }
+    yield src.slice(m.index, i + 1);
+    re.lastIndex = i + 1;
+  }
 }

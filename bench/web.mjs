@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { lighthouseRuns, LH_TARGET, stopLighthouse } from './lighthouse.mjs';
+import { routeTags } from './js-weight.mjs';
 
 export const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const WEB_TARGET = { signInKB: 150, anyScreenKB: 300, screenRequests: 20, cls: 0.1, ...LH_TARGET };
@@ -37,28 +38,16 @@ export function dashboardScreens(routerFile) {
   const src = readFileSync(routerFile, 'utf8');
   const stack = [];
   const out = [];
-  const re = /<Route\b|<\/Route\s*>/g;
-  let m;
-  while ((m = re.exec(src))) {
-    if (m[0].startsWith('</')) {
+  for (const tag of routeTags(src)) {
+    if (tag === null) {
       stack.pop();
       continue;
     }
-    // The opening tag ends at the first '>' outside braces (elements are written inside them).
-    let i = m.index + m[0].length;
-    for (let d = 0; i < src.length; i++) {
-      const c = src[i];
-      if (c === '{') d++;
-      else if (c === '}') d--;
-      else if (c === '>' && d === 0) break;
-    }
-    const tag = src.slice(m.index, i + 1);
     const own = /\bpath="([^"]*)"/.exec(tag)?.[1] ?? (/\bindex\b/.test(tag) ? '' : null);
     const parent = stack.at(-1) ?? '';
     const full = own === null ? parent : own.startsWith('/') ? own : own === '' ? parent : `${parent.replace(/\/$/, '')}/${own}`;
     if (!own?.includes('*') && (full === '/dashboard' || full.startsWith('/dashboard/')) && !out.includes(full)) out.push(full);
     if (!/\/\s*>$/.test(tag)) stack.push(full);
-    re.lastIndex = i + 1;
   }
   // The layout route itself has an index child; either way /dashboard is a screen, listed first.
   return out;
