@@ -1,8 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionBoot, type BootEnv } from './boot.ts';
 import { sessionStore } from './session.ts';
-import { QueryClient } from '@tanstack/react-query';
-import { rememberAccess } from '../../app/route-data.ts';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
 
@@ -13,9 +11,9 @@ const answer = (status: number, code: number, data: unknown = null) =>
   new Response(JSON.stringify({ code, message: 'msg', data }), { status, headers: { 'Content-Type': 'application/json' } });
 
 let calls: string[];
-let client: QueryClient;
-function env(cookie: string, pathname = '/dashboard/account'): BootEnv {
-  return { cookie, pathname, loadQueryClient: async () => client };
+let cache: Map<string, unknown>;
+function env(cookie: string): BootEnv {
+  return { cookie, loadQueryClient: async () => ({ setQueryData: (key, data) => cache.set(JSON.stringify(key), data) }) };
 }
 function serve(handler: (path: string) => Response | Promise<Response>) {
   vi.stubGlobal('fetch', async (url: string) => {
@@ -26,13 +24,7 @@ function serve(handler: (path: string) => Response | Promise<Response>) {
 
 beforeEach(() => {
   calls = [];
-  client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const store = new Map<string, string>();
-  vi.stubGlobal('localStorage', {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => void store.set(k, v),
-    removeItem: (k: string) => void store.delete(k),
-  });
+  cache = new Map();
   sessionStore.clear({ byUser: true });
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -51,7 +43,7 @@ describe('the session start', () => {
     await sessionBoot.start(env('flotte_session=1'));
     expect(calls).toEqual(['/api/refresh-token', '/api/user']);
     expect(sessionStore.getState()).toMatchObject({ status: 'signed-in', profileId: 'p1' });
-    expect(client.getQueryData(['auth', 'user', 'p1'])).toEqual(user);
+    expect(cache.get(JSON.stringify(['auth', 'user', 'p1']))).toEqual(user);
     expect(sessionBoot.getState()).toBe('ready');
   });
 
@@ -71,37 +63,5 @@ describe('the session start', () => {
     await sessionBoot.start(env('flotte_session=1'));
     expect(sessionBoot.getState()).toBe('ready');
     expect(sessionStore.getState().status).toBe('signed-in');
-  });
-
-  it('asks for the home screen figures beside the user, for a profile remembered with VIEW_DASHBOARD', async () => {
-    rememberAccess('p1', ['VIEW_DASHBOARD']);
-    serve((url) => (url === '/api/refresh-token' ? answer(200, 5000, session) : url === '/api/user' ? answer(200, 5000, user) : answer(200, 5000, { vehicles: 2 })));
-    await sessionBoot.start(env('flotte_session=1', '/dashboard'));
-    await vi.waitFor(() => expect(client.getQueryData(['fleet-dashboard', 'details', 'k1'])).toEqual({ vehicles: 2 }));
-    expect(calls).toEqual(['/api/refresh-token', '/api/user', '/api/dashboard/fleet/details']);
-  });
-
-  it('does not ask for them before the PIN step, nor for a profile not known to see them (and then remembers it)', async () => {
-    rememberAccess('p1', ['VIEW_DASHBOARD']);
-    serve(() => answer(200, 5000, { ...session, has_pin_code: false }));
-    await sessionBoot.start(env('flotte_session=1', '/dashboard'));
-    expect(calls).toEqual(['/api/refresh-token']);
-
-    rememberAccess('p1', []);
-    calls = [];
-    serve((url) => (url === '/api/refresh-token' ? answer(200, 5000, session) : answer(200, 5000, { ...user, permissions: ['VIEW_DASHBOARD'] })));
-    await sessionBoot.start(env('flotte_session=1', '/dashboard'));
-    expect(calls).toEqual(['/api/refresh-token', '/api/user']);
-    expect(JSON.parse(localStorage.getItem('flotte.access')!)).toEqual({ profileId: 'p1', permissions: ['VIEW_DASHBOARD'] });
-  });
-
-  it('a refused prefetch changes nothing of the start', async () => {
-    rememberAccess('p1', ['VIEW_DASHBOARD']);
-    serve((url) => (url === '/api/refresh-token' ? answer(200, 5000, session) : url === '/api/user' ? answer(200, 5000, user) : answer(403, 403)));
-    await sessionBoot.start(env('flotte_session=1', '/dashboard'));
-    expect(sessionBoot.getState()).toBe('ready');
-    expect(client.getQueryData(['auth', 'user', 'p1'])).toEqual(user);
-    await vi.waitFor(() => expect(client.getQueryState(['fleet-dashboard', 'details', 'k1'])?.status).toBe('error'));
-    expect(client.getQueryData(['fleet-dashboard', 'details', 'k1'])).toBeUndefined();
   });
 });

@@ -4,8 +4,6 @@ import { authApi } from './auth-api.ts';
 import { authKeys } from './query-keys.ts';
 import { readHintKnown, sessionStore } from './session.ts';
 import { sessionMayExist } from './session-hint.ts';
-import { prefetchRouteData, rememberAccess, rememberedAccess } from '../../app/route-data.ts';
-import type { QueryClient } from '@tanstack/react-query';
 
 /**
  * The session's start, run by main.tsx before React's first render rather than from an effect
@@ -13,8 +11,7 @@ import type { QueryClient } from '@tanstack/react-query';
  *
  * - No session hint (see session-hint.ts): signed out at once, no request.
  * - Otherwise POST /refresh-token, then GET /api/user while TanStack Query's chunk downloads, and
- *   the answer goes into the query cache. Beside GET /api/user, the current address's screen data
- *   (app/route-data.ts), not waited for. The signed-in screens then render once, complete, instead
+ *   the answer goes into the query cache. The signed-in screens then render once, complete, instead
  *   of a skeleton shell followed by a second render (each a long task on a phone) and a layout shift.
  *
  * The SessionProvider shows its loader until the start is over ('ready'), or offers to try again
@@ -50,16 +47,13 @@ export const sessionBoot = {
 
 export interface BootEnv {
   cookie: string;
-  /** The address being opened, whose screen's data is asked for with the user. */
-  pathname: string;
   /** TanStack Query's client, loaded only when there is a user to put in it. */
-  loadQueryClient: () => Promise<Pick<QueryClient, 'setQueryData' | 'prefetchQuery'>>;
+  loadQueryClient: () => Promise<{ setQueryData: (key: readonly unknown[], data: unknown) => unknown }>;
 }
 
 function browserEnv(): BootEnv {
   return {
     cookie: typeof document === 'undefined' ? '' : document.cookie,
-    pathname: typeof location === 'undefined' ? '/' : location.pathname,
     loadQueryClient: () => import('../../api/query-client.ts').then((m) => m.queryClient),
   };
 }
@@ -82,14 +76,9 @@ async function restore(env: BootEnv) {
   }
   // Without a PIN the person goes to the PIN step first, which doesn't need the user.
   if (session.has_pin_code) {
-    const userAnswer = authApi.user();
-    const queryClient = env.loadQueryClient();
-    const { profile_id: profileId, park_id: parkId } = session;
-    void prefetchRouteData(env.pathname, { profileId, parkId, remembered: rememberedAccess(profileId), user: userAnswer, queryClient });
     try {
-      const [user, client] = await Promise.all([userAnswer, queryClient]);
-      client.setQueryData(authKeys.user(profileId), user);
-      rememberAccess(profileId, user.permissions);
+      const [user, queryClient] = await Promise.all([authApi.user(), env.loadQueryClient()]);
+      queryClient.setQueryData(authKeys.user(session.profile_id), user);
     } catch {
       // The layout asks again and shows its own error if it fails there too.
     }
