@@ -1,34 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { daysBetween } from './calendar-grid.ts';
+import { awa, koffi, planningEntry, taxi, van } from './planning-fixtures.ts';
 import type { TMaintenanceEntry, TPlanningEntry, TPlanningSlot, TPlanningVehicleRef } from './planning-types.ts';
 import { agendaItems, buildTimelineRows, cellEntries, dayRangeOf, driverColor, driverInitials, DRIVER_COLORS, isSplit, rowsOnDay } from './timeline.ts';
 
-const taxi: TPlanningVehicleRef = { id: 'v1', label: 'Taxi 12', registration_number: 'AB-123-CD', brand: null, model: null };
 const taxi2: TPlanningVehicleRef = { id: 'v3', label: 'Taxi 2', registration_number: 'AB-002-CD', brand: null, model: null };
-const van: TPlanningVehicleRef = { id: 'v2', label: null, registration_number: 'ZZ-999-ZZ', brand: null, model: null };
-const awa = { id: 'd1', first_name: 'Awa', last_name: 'Diallo', image: null };
-const koffi = { id: 'd2', first_name: 'Koffi', last_name: 'Yao', image: null };
 
-function entry(date: string, vehicle: TPlanningVehicleRef, driver = awa, slot: TPlanningSlot = 'full'): TPlanningEntry {
-  return {
-    type: 'planning',
-    id: `${vehicle.id}-${date}-${slot}`,
-    date,
-    start_date: `${date}T08:30:00`,
-    end_date: `${date}T18:30:00`,
-    passation_date: null,
-    slot,
-    is_salary_day: false,
-    role: 'principal',
-    rotation_group_id: null,
-    vehicle,
-    driver,
-    full_half: slot === 'full' ? driver : null,
-    first_half: slot === 'first' ? driver : null,
-    second_half: slot === 'second' ? driver : null,
-    salary_profile: null,
-  };
-}
+/** A distinct id per vehicle, day and slot, as the grid keys its cells. */
+const entry = (date: string, vehicle: TPlanningVehicleRef, driver = awa, slot: TPlanningSlot = 'full'): TPlanningEntry =>
+  planningEntry(date, vehicle, driver, slot, { id: `${vehicle.id}-${date}-${slot}` });
 const maintenance = (vehicle: TPlanningVehicleRef, from: string, to: string): TMaintenanceEntry => ({
   type: 'entretien',
   date: from,
