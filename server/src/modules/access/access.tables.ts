@@ -49,6 +49,9 @@ export const parks = pgTable(
     legalNotice: text('legal_notice'),
     /** When on, new operations wait for the owner's confirmation before they count. */
     operationsNeedConfirmation: boolean('operations_need_confirmation').notNull().default(false),
+    /** A service reminder is 'soon' this many days or kilometres before it falls due (issue 18 section 2). */
+    serviceSoonDays: integer('service_soon_days').notNull().default(30),
+    serviceSoonKm: integer('service_soon_km').notNull().default(1000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

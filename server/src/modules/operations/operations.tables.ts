@@ -6,7 +6,9 @@ import { parks, profiles } from '../access/access.tables.ts';
 import { carComponents, fuelTypes } from '../catalog/catalog.tables.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
 import { files } from '../files/files.tables.ts';
+import { maintenances } from '../maintenance/maintenance.tables.ts';
 import { pnlAccounts } from '../pnl/pnl.tables.ts';
+import { suppliers } from '../suppliers/suppliers.tables.ts';
 import { caisses, parkTransactions } from '../treasury/treasury.tables.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
 
@@ -48,6 +50,9 @@ export const fundMovements = pgTable(
     driverId: uuid('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
     fuelTypeId: integer('fuel_type_id').references(() => fuelTypes.id),
     fuelLitres: numeric('fuel_litres', { precision: 10, scale: 2 }),
+    /** The maintenance whose finishing paid this expense (one operation per repair type), and its supplier. */
+    maintenanceId: uuid('maintenance_id').references(() => maintenances.id, { onDelete: 'set null' }),
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     /** The ledger posting this operation made (null while pending, or if refused). */
     postingId: uuid('posting_id'),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -68,6 +73,9 @@ export const fundMovements = pgTable(
     index('fund_movements_driver_idx').on(t.driverId, t.operationDate).where(sql`${t.driverId} is not null`),
     index('fund_movements_vehicle_idx').on(t.vehicleId, t.operationDate).where(sql`${t.vehicleId} is not null`),
     index('fund_movements_caisse_idx').on(t.caisseId, t.operationDate),
+    index('fund_movements_maintenance_idx').on(t.maintenanceId).where(sql`${t.maintenanceId} is not null`),
+    // A supplier's page: what was paid to it in a year.
+    index('fund_movements_supplier_idx').on(t.supplierId, t.operationDate).where(sql`${t.supplierId} is not null`),
   ],
 );
 

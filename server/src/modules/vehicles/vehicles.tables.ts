@@ -6,6 +6,7 @@ import { parks, profiles } from '../access/access.tables.ts';
 import { brands, colors, documentTypes, models, vehicleContractTypes, vehicleTypes } from '../catalog/catalog.tables.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
 import { vehicleOwners } from '../owners/owners.tables.ts';
+import { suppliers } from '../suppliers/suppliers.tables.ts';
 
 export type VehicleStatus = 'active' | 'assign' | 'maintain' | 'deactivated' | 'reserve';
 
@@ -156,8 +157,8 @@ export const vehicleDocuments = pgTable(
     parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
     vehicleId: uuid('vehicle_id').notNull().references(() => vehicles.id, { onDelete: 'cascade' }),
     documentTypeId: integer('document_type_id').notNull().references(() => documentTypes.id),
-    /** The insurer or other supplier; suppliers arrive with a later module, so no foreign key yet. */
-    supplierId: uuid('supplier_id'),
+    /** The insurer (document type 1 only), one of the park's suppliers. */
+    supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
     name: text('name'),
     startDate: date('start_date').notNull(),
     endDate: date('end_date').notNull(),

@@ -19,3 +19,7 @@ export * from '../../modules/recipes/recipe-day-totals.tables.ts';
 export * from '../../modules/payins/payins.tables.ts';
 export * from '../../modules/salary/salary.tables.ts';
 export * from '../../modules/onboarding/signup.tables.ts';
+export * from '../../modules/suppliers/suppliers.tables.ts';
+export * from '../../modules/maintenance/maintenance.tables.ts';
+export * from '../../modules/reminders/reminders.tables.ts';
+export * from '../../modules/notifications/notifications.tables.ts';
