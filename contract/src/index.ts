@@ -30,3 +30,4 @@ export * from './salary.ts';
 export * from './fleet-dashboard.ts';
 export * from './signup.ts';
 export * from './park-start.ts';
+export * from './notifications.ts';

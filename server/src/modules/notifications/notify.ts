@@ -1,0 +1,44 @@
+import type { Permission, TNotificationKind } from '@flotte/contract';
+import type { Db, Tx } from '../../platform/db/database.ts';
+import { uuidv7 } from '../../platform/ids.ts';
+import { profilesHolding } from '../access/permission-holders.ts';
+import { notifications } from './notifications.tables.ts';
+
+export interface Notice {
+  parkId: string;
+  /** Who should know: the park's live profiles holding it, and the owner. */
+  permission: Permission;
+  kind: TNotificationKind;
+  /** French, ready to show. */
+  title: string;
+  body: string;
+  link: string | null;
+  /** Per profile: the same key again is a no-op, so an event is told once. */
+  dedupeKey: string;
+}
+
+/**
+ * Tells an event to everyone of the park who should know; returns how many new notifications it
+ * wrote (0 when everyone had already been told).
+ */
+export async function notifyHolders(db: Db | Tx, input: Notice): Promise<number> {
+  const profileIds = await profilesHolding(db, input.parkId, input.permission);
+  if (profileIds.length === 0) return 0;
+  const rows = await db
+    .insert(notifications)
+    .values(
+      profileIds.map((profileId) => ({
+        id: uuidv7(),
+        parkId: input.parkId,
+        profileId,
+        kind: input.kind,
+        title: input.title,
+        body: input.body,
+        link: input.link,
+        dedupeKey: input.dedupeKey,
+      })),
+    )
+    .onConflictDoNothing({ target: [notifications.profileId, notifications.dedupeKey] })
+    .returning({ id: notifications.id });
+  return rows.length;
+}
