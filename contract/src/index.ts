@@ -31,3 +31,4 @@ export * from './fleet-dashboard.ts';
 export * from './signup.ts';
 export * from './park-start.ts';
 export * from './notifications.ts';
+export * from './maintenance.ts';
