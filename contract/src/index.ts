@@ -31,4 +31,5 @@ export * from './fleet-dashboard.ts';
 export * from './signup.ts';
 export * from './park-start.ts';
 export * from './notifications.ts';
+export * from './reminders.ts';
 export * from './maintenance.ts';

@@ -17,6 +17,14 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   document_expiring: 'Document à renouveler',
 };
 
+/**
+ * Where a notification about a vehicle leads: the vehicles screen, which opens that vehicle's
+ * details when `vehicle_id` is in its address.
+ */
+export function vehicleRecordLink(vehicleId: string): string {
+  return `/dashboard/drivers/vehicles?vehicle_id=${vehicleId}`;
+}
+
 export const ZNotification = z.object({
   id: z.string(),
   kind: z.enum(NOTIFICATION_KINDS),
