@@ -163,6 +163,10 @@ export const ErrorCodes = {
   SALARY_PERIOD_TOO_LONG: { code: 4490, status: 400, message: 'Choisissez une période de 366 jours au plus' },
   SALARY_SUB_ACCOUNT_MISSING: { code: 4491, status: 409, message: "Le sous-compte des salaires (code salary) manque au plan comptable du parc" },
   DASHBOARD_DRIVER_OR_VEHICLE: { code: 4492, status: 400, message: 'Précisez un chauffeur ou un véhicule (un seul des deux)' },
+  // Finishing a maintenance (issue 18 section 1, codes 4655-4659).
+  MAINTENANCE_ALREADY_CLOSED: { code: 4655, status: 409, message: 'Cet entretien est déjà clôturé' },
+  MILEAGE_BELOW_CURRENT: { code: 4657, status: 400, message: 'Le kilométrage ne peut pas être inférieur au kilométrage actuel du véhicule' },
+  VIDANGE_MILEAGE_BELOW_CURRENT: { code: 4658, status: 400, message: 'Le kilométrage de la prochaine vidange doit dépasser le kilométrage actuel du véhicule' },
   // Readiness (GET /api/health): the database does not answer, a load balancer sends traffic elsewhere.
   SERVICE_UNAVAILABLE: { code: 5503, status: 503, message: 'Service momentanément indisponible.' },
   INTERNAL: INTERNAL_ERROR,

@@ -16,9 +16,8 @@ import { caisseLedgerAccount, caisseOfPark, defaultCashCaisse } from '../treasur
 import { assertCaisseUsable } from '../treasury/caisse-access.ts';
 import { parkTransactions } from '../treasury/treasury.tables.ts';
 import { findVehicleRow } from '../vehicles/vehicles.queries.ts';
-import { postOperation } from './operation-posting.ts';
+import { recordCaisseOperation } from './operation-record.ts';
 import { getOperation, type OperationsDeps } from './operations.queries.ts';
-import { fundMovementComponents, fundMovements } from './operations.tables.ts';
 import { findSubAccount } from './sub-accounts.ts';
 
 type Input = Omit<TFundMovementInput, 'amount' | 'litre_carburant' | 'type_carburant_id' | 'car_component'> & {
@@ -135,41 +134,29 @@ export async function createFundMovement(deps: OperationsDeps, actor: ActingProf
     const [park] = await tx.select({ needsConfirmation: parks.operationsNeedConfirmation }).from(parks).where(eq(parks.id, parkId));
     // The owner's own operations need no one's confirmation.
     const pending = park.needsConfirmation && !actor.isOwner;
-    const now = new Date();
-    const [row] = await tx
-      .insert(fundMovements)
-      .values({
-        parkId,
-        type: sub.type,
-        subAccountId: sub.id,
-        caisseId: caisse.id,
-        amount,
-        operationDate: date,
-        comment: input.comment || null,
-        fileId,
-        collectMethod: input.collect ?? 'cash',
-        transactionId: input.transaction_id || null,
-        vehicleId: input.vehicle_id || null,
-        driverId: input.driver_id || null,
-        fuelTypeId,
-        fuelLitres: litres,
-        createdBy: actor.id,
-        confirmedAt: pending ? null : now,
-        confirmedBy: pending ? null : actor.id,
-      })
-      .returning({ id: fundMovements.id });
-    if (components.size) {
-      await tx.insert(fundMovementComponents).values([...components].map(([componentId, a]) => ({ movementId: row.id, componentId, amount: a })));
-    }
-    if (pending) {
-      // Nothing moves yet, but an expense the caisse can't cover today is refused now rather than
-      // at confirmation (the confirmation checks again: the balance may have moved meanwhile).
-      if (sub.type === 'perte' && (await balanceOf(tx, await caisseLedgerAccount(tx, parkId, caisse.id))) < amount) throw new AppError('INSUFFICIENT_FUNDS');
-    } else {
-      const postingId = await postOperation(tx, { id: row.id, parkId, type: sub.type, amount, caisseId: caisse.id, funding: 'caisse', driverId: null, subAccountId: sub.id }, { createdBy: actor.id, memo: sub.name });
-      await tx.update(fundMovements).set({ postingId }).where(eq(fundMovements.id, row.id));
-    }
-    return row.id;
+    const rowId = await recordCaisseOperation(tx, {
+      parkId,
+      type: sub.type,
+      subAccount: sub,
+      caisseId: caisse.id,
+      amount,
+      operationDate: date,
+      comment: input.comment,
+      fileId,
+      collectMethod: input.collect,
+      transactionId: input.transaction_id,
+      vehicleId: input.vehicle_id,
+      driverId: input.driver_id,
+      fuelTypeId,
+      fuelLitres: litres,
+      components,
+      createdBy: actor.id,
+      pending,
+    });
+    // Nothing moves yet while pending, but an expense the caisse can't cover today is refused now
+    // rather than at confirmation (the confirmation checks again: the balance may have moved meanwhile).
+    if (pending && sub.type === 'perte' && (await balanceOf(tx, await caisseLedgerAccount(tx, parkId, caisse.id))) < amount) throw new AppError('INSUFFICIENT_FUNDS');
+    return rowId;
   });
   return getOperation(deps, actor, id);
 }
