@@ -163,10 +163,26 @@ export const ErrorCodes = {
   SALARY_PERIOD_TOO_LONG: { code: 4490, status: 400, message: 'Choisissez une période de 366 jours au plus' },
   SALARY_SUB_ACCOUNT_MISSING: { code: 4491, status: 409, message: "Le sous-compte des salaires (code salary) manque au plan comptable du parc" },
   DASHBOARD_DRIVER_OR_VEHICLE: { code: 4492, status: 400, message: 'Précisez un chauffeur ou un véhicule (un seul des deux)' },
+  // Suppliers (issue 18 section 4, codes 4660-4679).
+  SUPPLIER_NOT_FOUND: { code: 4660, status: 404, message: 'Prestataire introuvable' },
+  SUPPLIER_CATEGORY_NOT_FOUND: { code: 4661, status: 404, message: 'Catégorie introuvable' },
+  SUPPLIER_CATEGORY_EXISTS: { code: 4662, status: 409, message: 'Une catégorie porte déjà ce nom' },
+  SUPPLIER_CATEGORY_LAST: { code: 4663, status: 409, message: "Des prestataires n'ont que cette catégorie : donnez-leur-en une autre avant de la supprimer" },
+  SUPPLIER_INACTIVE: { code: 4664, status: 422, message: 'Ce prestataire est suspendu : réactivez-le pour le choisir' },
   // Finishing a maintenance (issue 18 section 1, codes 4655-4659).
   MAINTENANCE_ALREADY_CLOSED: { code: 4655, status: 409, message: 'Cet entretien est déjà clôturé' },
   MILEAGE_BELOW_CURRENT: { code: 4657, status: 400, message: 'Le kilométrage ne peut pas être inférieur au kilométrage actuel du véhicule' },
   VIDANGE_MILEAGE_BELOW_CURRENT: { code: 4658, status: 400, message: 'Le kilométrage de la prochaine vidange doit dépasser le kilométrage actuel du véhicule' },
+  // Maintenance (issue 18 section 1, codes 4640-4654).
+  MAINTENANCE_NOT_FOUND: { code: 4640, status: 404, message: 'Entretien introuvable' },
+  REPAIR_TYPE_NOT_FOUND: { code: 4641, status: 404, message: "Type d'entretien introuvable" },
+  MAINTENANCE_OVERLAP: { code: 4642, status: 409, message: 'Ce véhicule a déjà un entretien programmé sur cette période' },
+  MAINTENANCE_VEHICLE_DEACTIVATED: { code: 4643, status: 422, message: 'Ce véhicule est désactivé\u00a0: réactivez-le pour programmer un entretien' },
+  MAINTENANCE_ALREADY_FINISHED: { code: 4644, status: 409, message: 'Cet entretien est déjà terminé\u00a0: il ne peut plus être annulé' },
+  MAINTENANCE_ALREADY_CANCELED: { code: 4645, status: 409, message: 'Cet entretien est déjà annulé' },
+  // Service reminders and notifications (issue 18 sections 2 and 3, codes 4680-4689).
+  REMINDER_NOT_FOUND: { code: 4680, status: 404, message: 'Rappel introuvable' },
+  NOTIFICATION_NOT_FOUND: { code: 4681, status: 404, message: 'Notification introuvable' },
   // Readiness (GET /api/health): the database does not answer, a load balancer sends traffic elsewhere.
   SERVICE_UNAVAILABLE: { code: 5503, status: 503, message: 'Service momentanément indisponible.' },
   INTERNAL: INTERNAL_ERROR,

@@ -32,4 +32,5 @@ export * from './signup.ts';
 export * from './park-start.ts';
 export * from './notifications.ts';
 export * from './reminders.ts';
+export * from './suppliers.ts';
 export * from './maintenance.ts';

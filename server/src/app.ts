@@ -57,6 +57,7 @@ import { salaryRoutes } from './modules/salary/salary.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createPaymentGateway, type PaymentGateway } from './platform/payments/payments.ts';
 import { payinsRoutes } from './modules/payins/payins.routes.ts';
+import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { payinsDeps } from './modules/payins/payins.deps.ts';
 import { payinCheckStatus } from './modules/payins/payins.service.ts';
 // What each module registers once: reset options, files it shows, what a new park starts with.
@@ -161,6 +162,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(salaryRoutes, { deps: { db } });
       await api.register(dashboardRoutes, { db });
       await api.register(planningRoutes, { deps: { db, files } });
+      await api.register(suppliersRoutes, { deps: { db, files } });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
         await api.register(recipeJobDevRoutes, { db });
