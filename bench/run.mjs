@@ -34,6 +34,8 @@ const cfg = {
   databaseUrl: process.env.BENCH_DATABASE_URL || '',
   operations: num('BENCH_OPERATIONS', 1_000_000),
   recipeYears: num('BENCH_RECIPE_YEARS', 3),
+  // Maintenances of the 10,000-vehicle park; the other large parks get as many per vehicle (0: none).
+  maintenances: num('BENCH_MAINTENANCES', 200_000),
   cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
   cpuConnections: num('BENCH_CPU_CONNECTIONS', 4),
   // The large parks of the fleet pages, smallest first (empty: none); the money pages go to the
@@ -47,7 +49,7 @@ if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
   process.exit(2);
 }
-const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, planningGenerateMs: 1000 };
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -208,8 +210,8 @@ console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}):
  * so the server's log pipes were not drained and the keep-alive sockets the server closed meanwhile
  * were not noticed; the sign-in right after the 10,000-vehicle seed then failed ('fetch failed').
  */
-async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0) {
-  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears)];
+async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0) {
+  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances)];
   const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -245,6 +247,18 @@ function recipePages() {
 }
 
 /**
+ * The maintenance pages measured on every large park (issue 18): the list's first page with the
+ * default filters (all statuses, latest first), the finished ones, and one vehicle's history.
+ */
+function maintenancePages(vehicleId) {
+  return [
+    ['GET /api/entretien page of 10', '/api/entretien?page=1&itemPerPage=10'],
+    ['GET /api/entretien page of 10, finished', '/api/entretien?page=1&itemPerPage=10&status=finished'],
+    ...(vehicleId ? [["GET /api/entretien page of 10, one vehicle's", `/api/entretien?page=1&itemPerPage=10&vehicle_id=${vehicleId}`]] : []),
+  ];
+}
+
+/**
  * Planning generation for every vehicle of the park over 31 days, one request at a time (it is a
  * person's click, not a load): the median and the slowest of `runs`.
  */
@@ -269,8 +283,8 @@ async function timeGeneration(base, headers, runs = 5) {
 }
 
 // ---------------------------------------------------------------- 4. load
-async function load(base, url, headers) {
-  const opts = { url: `${base}${url}`, connections: cfg.connections, headers, timeout: 10 };
+async function load(base, url, headers, connections = cfg.connections) {
+  const opts = { url: `${base}${url}`, connections, headers, timeout: 10 };
   if (cfg.warmup > 0) await autocannon({ ...opts, duration: cfg.warmup });
   const r = await autocannon({ ...opts, duration: cfg.duration });
   return {
@@ -356,6 +370,7 @@ try {
 const fleet = [];
 const money = [];
 const recipes = [];
+const maintenance = [];
 let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
@@ -365,7 +380,9 @@ if (cfg.databaseUrl && floor) {
       const operations = size === 10000 ? cfg.operations : 0;
       // The 1,000-vehicle park gets its years of daily recipes (issue 6): the recipe pages at scale.
       const recipeYears = size === 1000 ? cfg.recipeYears : 0;
-      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears);
+      // Every large park gets its maintenances (issue 18), as many per vehicle: the list must stay flat.
+      const maintenances = Math.round((cfg.maintenances * size) / 10000);
+      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances);
       console.log(`park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers and ${seeded.operations} operations seeded in ${seeded.seconds.toFixed(1)} s`);
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
       const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
@@ -380,6 +397,17 @@ if (cfg.databaseUrl && floor) {
         showCpu(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, cpuOf.driversPage);
       }
       fleet.push({ size, vehiclesPage, driversPage, cpu: cpuOf });
+      if (maintenances > 0) {
+        // At 10 connections (the issue's target), one vehicle's history for the filtered variant.
+        const vehicle = await (await fetch(`${target.base}/api/vehicle?page=1&itemPerPage=1`, { headers })).json();
+        for (const [label, url] of maintenancePages(vehicle.data?.items?.[0]?.id)) {
+          const r = await load(target.base, url, headers, TARGET.maintenanceConnections);
+          showLoad(`${label} (${maintenances} maintenances, ${TARGET.maintenanceConnections} connections)`, r);
+          const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+          if (c) showCpu(`${label} (${maintenances} maintenances)`, c);
+          maintenance.push({ label, size, count: maintenances, r, cpu: c });
+        }
+      }
       if (recipeYears > 0) {
         console.log(`${seeded.recipes} recipes over ${recipeYears} years`);
         for (const [label, url] of recipePages()) {
@@ -522,6 +550,36 @@ function pageRows(what, r, c, p99Target) {
 }
 for (const { label, operations, r, cpu: c } of money) pageRows(`${label} at ${operations.toLocaleString('en-US')} operations`, r, c, TARGET.moneyP99Ms);
 for (const { label, count, r, cpu: c } of recipes) pageRows(`${label} at ${count.toLocaleString('en-US')} recipes`, r, c, TARGET.recipesP99Ms);
+// The maintenance list (issue 18): p99 at 10 connections under 50 ms in each park, and flat
+// between the smallest and the largest park (its CPU per request judges, as for the fleet lists).
+for (const { label, size, count, r } of maintenance) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  row(
+    `${label} at ${count.toLocaleString('en-US')} maintenances (${size.toLocaleString('en-US')} vehicles), p99 at ${TARGET.maintenanceConnections} connections`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (p50 ${r.p50} ms, ${r.rps.toFixed(0)} req/s)`,
+    `< ${TARGET.maintenanceP99Ms} ms`,
+    !failed && r.p99 < TARGET.maintenanceP99Ms,
+  );
+}
+if (cfg.fleetSizes.length >= 2) {
+  const [smallest, largest] = [cfg.fleetSizes[0], cfg.fleetSizes.at(-1)];
+  for (const label of new Set(maintenance.map((m) => m.label))) {
+    const [a, b] = [smallest, largest].map((size) => maintenance.find((m) => m.label === label && m.size === size));
+    if (!a || !b) continue;
+    const at = (m) => `${m.count.toLocaleString('en-US')}`;
+    const growth = b.r.p99 / Math.max(a.r.p99, 1);
+    row(`${label} p99 at ${at(b)} / at ${at(a)} maintenances`, `${b.r.p99} / ${a.r.p99} ms = ${growth.toFixed(2)}`, '≤ 1.2', growth <= 1.2);
+    reported.add(rows.at(-1));
+    if (!a.cpu || !b.cpu) continue;
+    if (!a.cpu.ok || !b.cpu.ok || a.cpu.totalMs === null || b.cpu.totalMs === null) {
+      row(`CPU/request ${label}`, `failed: ${cpuText(a.cpu)} / ${cpuText(b.cpu)}`, 'all 2xx', false);
+      continue;
+    }
+    row(`CPU/request ${label} at ${at(b)} maintenances`, cpuText(b.cpu), `≤ ${TARGET.listCpuMs} ms`, b.cpu.totalMs <= TARGET.listCpuMs);
+    const cpuGrowth = b.cpu.totalMs / a.cpu.totalMs;
+    row(`CPU/request ${label} at ${at(b)} / at ${at(a)} maintenances`, `${b.cpu.totalMs.toFixed(2)} / ${a.cpu.totalMs.toFixed(2)} ms = ${cpuGrowth.toFixed(2)}`, `≤ ${TARGET.listCpuGrowth}`, cpuGrowth <= TARGET.listCpuGrowth);
+  }
+}
 if (generation) {
   row(`POST /api/planning/generate, ${generation.vehicles} vehicles × 31 days (slowest of 5)`, `${generation.max.toFixed(0)} ms (median ${generation.median.toFixed(0)} ms, ${generation.entries} entries)`, `< ${TARGET.planningGenerateMs} ms`, generation.max < TARGET.planningGenerateMs);
 }
