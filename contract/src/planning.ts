@@ -269,12 +269,17 @@ export const ZPlanningEntry = z.object({
 });
 export type TPlanningEntry = z.infer<typeof ZPlanningEntry>;
 
-/** A vehicle in maintenance ('maintain') over the period, from today (its status says nothing of the past). */
+/**
+ * A vehicle held by a maintenance: its real dates, the maintenance's id. A vehicle put in 'maintain'
+ * by hand (no maintenance record) shows from today to the period's end, maintenance_id null (its
+ * status says nothing of the past).
+ */
 export const ZMaintenanceEntry = z.object({
   type: z.literal('entretien'),
-  date: z.string().describe('yyyy-MM-dd: the first day shown'),
-  start_date: z.string().describe('Wire datetime'),
-  end_date: z.string().describe('Wire datetime'),
+  maintenance_id: z.string().nullable().describe('The maintenance (GET /entretien/{id}); null for a status set by hand'),
+  date: z.string().describe('yyyy-MM-dd: the first day'),
+  start_date: z.string().describe('Wire datetime: when the vehicle goes in'),
+  end_date: z.string().describe('Wire datetime: when it comes out (an end at 00:00:00 ends the day before)'),
   vehicle: ZPlanningVehicleRef,
 });
 export type TMaintenanceEntry = z.infer<typeof ZMaintenanceEntry>;
@@ -332,6 +337,9 @@ export const ZVehicleUnavailability = z.object({
   vehicle: ZPlanningVehicleRef,
   reason: z.enum(VEHICLE_UNAVAILABILITY_REASONS),
   message: z.string().describe('French'),
+  maintenance_id: z.string().nullable().describe('The maintenance holding the vehicle, when one does'),
+  start_date: z.string().nullable().describe('Wire datetime: the maintenance\'s start (null: no known dates)'),
+  end_date: z.string().nullable().describe('Wire datetime: the maintenance\'s end'),
 });
 export type TVehicleUnavailability = z.infer<typeof ZVehicleUnavailability>;
 

@@ -31,6 +31,20 @@ export interface EngineVehicle {
   rotation: { groupId: string; interimDriverId: string | null } | null;
   /** The recipe configuration's salary_amount (minor units): the salary profile of a salary day. */
   salaryAmount?: number | null;
+  /** The maintenances holding the vehicle around the period: nobody drives a slot meeting one. */
+  maintenances?: readonly EngineMaintenance[];
+  /**
+   * The 'maintain' status comes from a maintenance still open, whose dates (`maintenances`) say
+   * when the vehicle is held. Without it, 'maintain' (set by hand) holds the whole period.
+   */
+  maintainFromRecord?: boolean;
+}
+
+/** A maintenance holding a vehicle over [startsAt, endsAt): wire datetimes in the park's zone. */
+export interface EngineMaintenance {
+  id: string;
+  startsAt: string;
+  endsAt: string;
 }
 
 export interface EngineDriver {
@@ -342,6 +356,31 @@ export function driverUnavailableOn(
   return null;
 }
 
+/** Whether a slot [startsAt, endsAt) meets a maintenance (wire datetimes compare as text). */
+export function maintenanceMeeting(maintenances: readonly EngineMaintenance[] | undefined, startsAt: string, endsAt: string): EngineMaintenance | null {
+  if (!maintenances) return null;
+  for (const m of maintenances) if (m.startsAt < endsAt && m.endsAt > startsAt) return m;
+  return null;
+}
+
+const hhmm = (wire: string) => wire.slice(11, 16);
+
+/**
+ * A maintenance's dates in French: 'du 30/12/2030 au 02/01/2031', 'le 12/03/2030' (a whole
+ * day), 'le 12/03/2030 de 09:00 à 12:00' (a few hours). An end at midnight ends the day before.
+ */
+export function maintenancePeriodText(m: Pick<EngineMaintenance, 'startsAt' | 'endsAt'>): string {
+  const first = m.startsAt.slice(0, 10);
+  let last = m.endsAt.slice(0, 10);
+  const endsAtMidnight = m.endsAt.slice(11, 19) === '00:00:00';
+  if (endsAtMidnight && last > first) last = addDays(last, -1);
+  if (first !== last) return `du ${frenchDay(first)} au ${frenchDay(last)}`;
+  const from = hhmm(m.startsAt);
+  const to = endsAtMidnight ? '24:00' : hhmm(m.endsAt);
+  const wholeDay = from === '00:00' && (to === '24:00' || to === '23:59');
+  return wholeDay ? `le ${frenchDay(first)}` : `le ${frenchDay(first)} de ${from} à ${to}`;
+}
+
 /** The French reason a driver can't be at the wheel that day (the conflict's and the refusal's message). */
 export function unavailabilityMessage(reason: 'not_started' | 'deactivated' | 'suspended' | 'day_off', f: DriverFacts, day: string): string {
   switch (reason) {
@@ -432,7 +471,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
 
   const nameOf = (id: string | null) => (id ? (facts.get(id)?.name ?? 'Ce chauffeur') : 'Ce chauffeur');
 
-  function message(reason: TPlanningConflictReason, vehicle: EngineVehicle, driverId: string | null, day: string, busyOn?: string): string {
+  function message(reason: TPlanningConflictReason, vehicle: EngineVehicle, driverId: string | null, day: string, busyOn?: string, held?: EngineMaintenance): string {
     const name = nameOf(driverId);
     const f = driverId ? facts.get(driverId) : undefined;
     switch (reason) {
@@ -443,6 +482,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
       case 'driver_busy':
         return `${name} est déjà planifié sur le véhicule ${busyOn ?? ''} le ${frenchDay(day)}`;
       case 'vehicle_maintenance':
+        if (held) return `Le véhicule ${vehicle.registrationNumber} est en entretien ${maintenancePeriodText(held)} : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
         return `Le véhicule ${vehicle.registrationNumber} est en maintenance : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
       case 'vehicle_deactivated':
         return `Le véhicule ${vehicle.registrationNumber} est désactivé : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
@@ -461,7 +501,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
       withoutPlanning.set(vehicle.id, "Aucun planning de travail n'est configuré pour ce véhicule");
       continue;
     }
-    const blocked = VEHICLE_BLOCKED[vehicle.status];
+    const blocked = vehicle.status === 'maintain' && vehicle.maintainFromRecord ? undefined : VEHICLE_BLOCKED[vehicle.status];
     if (blocked) {
       withoutPlanning.set(
         vehicle.id,
@@ -475,6 +515,17 @@ export function generatePlanning(input: EngineInput): EngineResult {
         if (blocked) {
           conflicts.push({ day: dayStr[i], vehicleId: vehicle.id, driverId: driver.driverId, reason: blocked, message: message(blocked, vehicle, driver.driverId, dayStr[i]), replacedById: null });
           continue;
+        }
+        if (vehicle.maintenances?.length) {
+          // A slot meeting a maintenance is nobody's, not even the interim's.
+          const t = timesOf(dayStr[i], v.times, slot, nextDay(i));
+          const held = maintenanceMeeting(vehicle.maintenances, t.startsAt, t.endsAt);
+          if (held) {
+            const reason = 'vehicle_maintenance';
+            conflicts.push({ day: dayStr[i], vehicleId: vehicle.id, driverId: driver.driverId, reason, message: message(reason, vehicle, driver.driverId, dayStr[i], undefined, held), replacedById: null });
+            if (!withoutPlanning.has(vehicle.id)) withoutPlanning.set(vehicle.id, "Véhicule en entretien : aucun chauffeur n'est planifié");
+            continue;
+          }
         }
         const why = unavailable(driver.driverId, vehicle.id, i, driver.startWorkAt);
         if (!why) place(v, i, slot, driver.driverId, 'principal');

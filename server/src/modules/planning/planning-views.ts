@@ -1,4 +1,4 @@
-import type { TMaintenanceEntry, TPlanningDriverRef, TPlanningEntry, TPlanningSlot, TPlanningVehicleRef } from '@flotte/contract';
+import type { TPlanningDriverRef, TPlanningEntry, TPlanningSlot, TPlanningVehicleRef } from '@flotte/contract';
 import { fromMinor } from '../../platform/money.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
 import type { EngineEntry } from './planning-engine.ts';
@@ -49,8 +49,4 @@ export function storedPassation(slot: TPlanningSlot, startsAt: string, endsAt: s
   if (slot === 'first') return endsAt;
   if (slot === 'second') return startsAt;
   return null;
-}
-
-export function maintenanceView(vehicle: TPlanningVehicleRef, from: string, to: string): TMaintenanceEntry {
-  return { type: 'entretien', date: from, start_date: `${from}T00:00:00`, end_date: `${to}T23:59:59`, vehicle };
 }

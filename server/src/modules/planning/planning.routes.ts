@@ -118,7 +118,7 @@ export const planningRoutes: FastifyPluginAsyncZod<{ deps: PlanningDeps }> = asy
 
   app.get('/park/indisponibilities', {
     schema: { tags, summary: 'Véhicules indisponibles (maintenance, désactivés) avec le motif', querystring: ZPlanningPeriodQuery, response: { 200: zEnvelope(z.array(ZVehicleUnavailability)) } },
-  }, async (req) => ok(await vehicleUnavailabilities(deps, canRead(req))));
+  }, async (req) => ok(await vehicleUnavailabilities(deps, canRead(req), req.query)));
 
   app.get('/indisponibles-drivers', {
     schema: {

@@ -31,6 +31,8 @@ import {
   driverUnavailableOn,
   frenchDay,
   generatePlanning,
+  maintenanceMeeting,
+  maintenancePeriodText,
   slotTimes,
   unavailabilityMessage,
   WEEKDAY_NAMES,
@@ -60,7 +62,9 @@ import {
   type VehicleRefRow,
 } from './planning.queries.ts';
 import { planningEntries } from './planning.tables.ts';
-import { driverRef, entryView, maintenanceView, storedPassation, vehicleRef } from './planning-views.ts';
+import { driverRef, entryView, storedPassation, vehicleRef } from './planning-views.ts';
+import { engineMaintenance, maintenanceCalendar, maintenanceHolds } from './maintenance-holds.ts';
+import { maintenanceWindows, vehiclesWithOpenMaintenance } from '../maintenance/maintenance-windows.ts';
 
 /**
  * The planning's use cases: generate a preview with the engine, confirm it (one transaction that
@@ -74,8 +78,12 @@ export interface PlanningDeps {
   now?: () => Date;
 }
 
+function now(deps: PlanningDeps): Date {
+  return deps.now?.() ?? new Date();
+}
+
 function today(deps: PlanningDeps, timeZone: string): string {
-  return toWireDate(deps.now?.() ?? new Date(), timeZone).slice(0, 10);
+  return toWireDate(now(deps), timeZone).slice(0, 10);
 }
 
 /** A read's period: what was asked, one end standing for both when only one is given, else the current month. */
@@ -187,7 +195,11 @@ export async function generate(deps: PlanningDeps, acting: ActingProfile, input:
     ...[...plannings.values()].flatMap((p) => p.drivers.map((d) => d.link.driverId)),
     ...[...rotation.values()].flatMap((r) => (r.interimDriverId ? [r.interimDriverId] : [])),
   ];
-  const [driverRows, busy] = await Promise.all([planningDrivers(db, parkId, driverIds), busyDays(db, parkId, driverIds, ids, start, end)]);
+  const [driverRows, busy, holds] = await Promise.all([
+    planningDrivers(db, parkId, driverIds),
+    busyDays(db, parkId, driverIds, ids, start, end),
+    maintenanceHolds(db, parkId, acting.park.timeZone, refs, start, end, now(deps)),
+  ]);
 
   const vehicles: EngineVehicle[] = refs.map((v) => {
     const stored = plannings.get(v.id);
@@ -198,6 +210,8 @@ export async function generate(deps: PlanningDeps, acting: ActingProfile, input:
       config: stored ? toEngineConfig(stored) : null,
       rotation: rotation.get(v.id) ?? null,
       salaryAmount: salaries.get(v.id) ?? null,
+      maintenances: holds.byVehicle.get(v.id),
+      maintainFromRecord: holds.fromRecord.has(v.id),
     };
   });
   const result = generatePlanning({ startDate: start, endDate: end, timeZone: acting.park.timeZone, vehicles, drivers: driverRows, busy });
@@ -273,6 +287,7 @@ export async function confirm(deps: PlanningDeps, acting: ActingProfile, input: 
     const plannings = await planningsOf(tx, parkId, vehicleIds);
     const rotation = await rotationOfVehicles(tx, parkId, vehicleIds);
     const busy = await busyDays(tx, parkId, driverIds, vehicleIds, start, end);
+    const holds = await maintenanceHolds(tx, parkId, tz, refs, start, end, now(deps));
     const facts = new Map(driverRows.map((d) => [d.id, driverFacts(d, tz)]));
     const configs = new Map([...plannings].map(([id, p]) => [id, toEngineConfig(p)]));
     const held = new Map<string, string>(busy.map((b) => [`${b.driverId}|${b.day}`, b.registrationNumber]));
@@ -286,7 +301,7 @@ export async function confirm(deps: PlanningDeps, acting: ActingProfile, input: 
       const vehicle = vehicleById.get(e.vehicle_id)!;
       const f = facts.get(e.driver_id);
       if (!f) throw new AppError('DRIVER_NOT_FOUND', { fieldErrors: [{ field: at('driver_id'), message: 'Chauffeur introuvable' }] });
-      if (vehicle.status === 'maintain' || vehicle.status === 'deactivated') {
+      if ((vehicle.status === 'maintain' && !holds.fromRecord.has(vehicle.id)) || vehicle.status === 'deactivated') {
         throw refuse('PLANNING_VEHICLE_UNAVAILABLE', 'vehicle_id', `Le véhicule ${vehicle.registrationNumber} est ${vehicle.status === 'maintain' ? 'en maintenance' : 'désactivé'}`);
       }
       const config = configs.get(vehicle.id);
@@ -301,6 +316,9 @@ export async function confirm(deps: PlanningDeps, acting: ActingProfile, input: 
       }
       used.add(e.slot);
       slots.set(vehicleDay, used);
+      const t = slotTimes(e.date, config, e.slot);
+      const inGarage = maintenanceMeeting(holds.byVehicle.get(vehicle.id), t.startsAt, t.endsAt);
+      if (inGarage) throw refuse('PLANNING_VEHICLE_UNAVAILABLE', 'date', `Le véhicule ${vehicle.registrationNumber} est en entretien ${maintenancePeriodText(inGarage)}`);
 
       const configStart = config.drivers.find((d) => d.driverId === e.driver_id)?.startWorkAt ?? null;
       const why = driverUnavailableOn(f, e.date, configStart);
@@ -310,7 +328,6 @@ export async function confirm(deps: PlanningDeps, acting: ActingProfile, input: 
       if (elsewhere) throw refuse('PLANNING_DRIVER_BUSY', 'driver_id', `${f.name} est déjà planifié sur le véhicule ${elsewhere} le ${frenchDay(e.date)}`);
       taken.set(driverDay, { vehicleId: vehicle.id, registrationNumber: vehicle.registrationNumber });
 
-      const t = slotTimes(e.date, config, e.slot);
       return {
         parkId,
         vehicleId: vehicle.id,
@@ -355,28 +372,29 @@ function padded(p: { start: string; end: string }) {
   return { start: addDays(p.start, -1), end: addDays(p.end, 1) };
 }
 
-/** Vehicles in maintenance shown from today (their status says nothing of the past) to the period's end. */
-function maintenanceEntries(deps: PlanningDeps, acting: ActingProfile, rows: VehicleRefRow[], p: { start: string; end: string }) {
-  const now = today(deps, acting.park.timeZone);
-  const from = p.start > now ? p.start : now;
-  if (from > p.end) return [];
-  return rows.map((v) => maintenanceView(vehicleRef(v), from, p.end));
+/** The 'entretien' entries of the period (maintenance-holds.ts), of the park or of one vehicle. */
+function maintenanceEntries(deps: PlanningDeps, acting: ActingProfile, p: { start: string; end: string }, vehicleId?: string) {
+  const refs = {
+    byIds: async (ids: string[]) => (await vehicleRefs(deps.db, acting.parkId, ids)).map(vehicleRef),
+    inMaintain: async () => (await vehiclesInStatus(deps.db, acting.parkId, ['maintain'], vehicleId)).map(vehicleRef),
+  };
+  return maintenanceCalendar(deps.db, acting.parkId, acting.park.timeZone, p, now(deps), refs, vehicleId);
 }
 
-/** GET /planning/{parkId}: the park's entries over the period padded by one day each side, and its vehicles in maintenance. */
+/** GET /planning/{parkId}: the park's entries over the period padded by one day each side, and its maintenances. */
 export async function parkCalendar(deps: PlanningDeps, acting: ActingProfile, q: TPlanningPeriodQuery): Promise<TCalendarEntry[]> {
   const p = padded(readPeriod(deps, acting, q));
-  const [rows, maintain] = await Promise.all([entriesWithNames(deps.db, acting.parkId, p), vehiclesInStatus(deps.db, acting.parkId, ['maintain'])]);
-  return [...storedViews(deps, acting, rows), ...maintenanceEntries(deps, acting, maintain, p)];
+  const [rows, maintenance] = await Promise.all([entriesWithNames(deps.db, acting.parkId, p), maintenanceEntries(deps, acting, p)]);
+  return [...storedViews(deps, acting, rows), ...maintenance];
 }
 
-/** GET /vehicle/work-program/{id}: one vehicle's entries (and its maintenance). */
+/** GET /vehicle/work-program/{id}: one vehicle's entries (and its maintenances). */
 export async function vehicleProgram(deps: PlanningDeps, acting: ActingProfile, vehicleId: string, q: TPlanningPeriodQuery): Promise<TCalendarEntry[]> {
   const vehicle = await vehicleOfPark(deps.db, acting.parkId, vehicleId);
   if (!vehicle) throw new AppError('VEHICLE_NOT_FOUND');
   const p = padded(readPeriod(deps, acting, q));
-  const rows = await entriesWithNames(deps.db, acting.parkId, { ...p, vehicleId });
-  return [...storedViews(deps, acting, rows), ...(vehicle.status === 'maintain' ? maintenanceEntries(deps, acting, [vehicle], p) : [])];
+  const [rows, maintenance] = await Promise.all([entriesWithNames(deps.db, acting.parkId, { ...p, vehicleId }), maintenanceEntries(deps, acting, p, vehicleId)]);
+  return [...storedViews(deps, acting, rows), ...maintenance];
 }
 
 /** GET /driver/work-program/{id}: one driver's entries. */
@@ -408,15 +426,31 @@ export async function listAvailableDrivers(deps: PlanningDeps, acting: ActingPro
   return rows.map((d) => ({ ...driverRef(deps.files, d), phone: d.phone }));
 }
 
-const VEHICLE_REASON_MESSAGES = { maintain: 'Véhicule en maintenance', deactivated: 'Véhicule désactivé' } as const;
-
-/** GET /park/indisponibilities: the vehicles in maintenance or deactivated. */
-export async function vehicleUnavailabilities(deps: PlanningDeps, acting: ActingProfile): Promise<TVehicleUnavailability[]> {
-  const rows = await vehiclesInStatus(deps.db, acting.parkId, ['maintain', 'deactivated']);
-  return rows.map((v) => {
+/**
+ * GET /park/indisponibilities: the vehicles held by a maintenance during the period (each
+ * maintenance with its dates), those put in 'maintain' by hand, and the deactivated ones.
+ */
+export async function vehicleUnavailabilities(deps: PlanningDeps, acting: ActingProfile, q: TPlanningPeriodQuery = {}): Promise<TVehicleUnavailability[]> {
+  const tz = acting.park.timeZone;
+  const p = readPeriod(deps, acting, q);
+  const range = { from: fromWireDate(`${p.start}T00:00:00`, tz), to: fromWireDate(`${addDays(p.end, 1)}T00:00:00`, tz) };
+  const [windows, rows] = await Promise.all([maintenanceWindows(deps.db, acting.parkId, range), vehiclesInStatus(deps.db, acting.parkId, ['maintain', 'deactivated'])]);
+  const held = new Map((await vehicleRefs(deps.db, acting.parkId, [...new Set(windows.map((w) => w.vehicleId))])).map((v) => [v.id, v]));
+  const out: TVehicleUnavailability[] = [];
+  for (const w of windows) {
+    const v = held.get(w.vehicleId);
+    if (!v) continue;
+    const m = engineMaintenance(w, tz);
+    out.push({ vehicle: vehicleRef(v), reason: 'maintain', message: `Véhicule en entretien ${maintenancePeriodText(m)}`, maintenance_id: w.id, start_date: m.startsAt, end_date: m.endsAt });
+  }
+  const maintain = rows.filter((v) => v.status === 'maintain').map((v) => v.id);
+  const explained = await vehiclesWithOpenMaintenance(deps.db, acting.parkId, maintain, fromWireDate(`${addDays(today(deps, tz), 1)}T00:00:00`, tz));
+  for (const v of rows) {
+    if (v.status === 'maintain' && (explained.has(v.id) || held.has(v.id))) continue;
     const reason = v.status as 'maintain' | 'deactivated';
-    return { vehicle: vehicleRef(v), reason, message: VEHICLE_REASON_MESSAGES[reason] };
-  });
+    out.push({ vehicle: vehicleRef(v), reason, message: reason === 'maintain' ? 'Véhicule en maintenance' : 'Véhicule désactivé', maintenance_id: null, start_date: null, end_date: null });
+  }
+  return out;
 }
 
 /**

@@ -143,12 +143,12 @@ describe('generate, confirm, read', () => {
     expect((await storedRows(v.id)).find((e) => e.day === '2030-03-10')?.isSalaryDay).toBe(true);
   });
 
-  it('shows a vehicle in maintenance as an entretien entry from today', async () => {
+  it('shows a vehicle put in maintenance by hand (no maintenance record) as an entretien entry from today', async () => {
     const { v } = await h.plannedVehicle(p, 'Garage');
     await h.setVehicleStatus(v.id, 'maintain');
     const cal = await get(`/api/planning/${p.fx.park.id}?start_date=${MONDAY}&end_date=2030-03-10`);
     expect(cal.data).toEqual([
-      { type: 'entretien', date: '2030-03-03', start_date: '2030-03-03T00:00:00', end_date: '2030-03-11T23:59:59', vehicle: expect.objectContaining({ id: v.id }) },
+      { type: 'entretien', maintenance_id: null, date: '2030-03-03', start_date: '2030-03-03T00:00:00', end_date: '2030-03-11T23:59:59', vehicle: expect.objectContaining({ id: v.id }) },
     ]);
     const program = await get(`/api/vehicle/work-program/${v.id}?start_date=${MONDAY}&end_date=${MONDAY}`);
     expect(program.data).toEqual([expect.objectContaining({ type: 'entretien', vehicle: expect.objectContaining({ id: v.id }) })]);
@@ -254,8 +254,8 @@ describe('availability', () => {
     const vehicles = await get('/api/park/indisponibilities?start_date=2030-03-04&end_date=2030-03-10');
     expect(vehicles.data).toEqual(
       expect.arrayContaining([
-        { vehicle: expect.objectContaining({ id: broken.id }), reason: 'maintain', message: 'Véhicule en maintenance' },
-        { vehicle: expect.objectContaining({ id: gone.id }), reason: 'deactivated', message: 'Véhicule désactivé' },
+        { vehicle: expect.objectContaining({ id: broken.id }), reason: 'maintain', message: 'Véhicule en maintenance', maintenance_id: null, start_date: null, end_date: null },
+        { vehicle: expect.objectContaining({ id: gone.id }), reason: 'deactivated', message: 'Véhicule désactivé', maintenance_id: null, start_date: null, end_date: null },
       ]),
     );
     expect(vehicles.data).toHaveLength(2);

@@ -15,6 +15,7 @@ import type { TMaintenanceEntry, TPlanningPreview, TPlanningVehicleRef } from '.
 const entry = planningEntry;
 const maintenance = (date: string, start: string, end: string, vehicle = van): TMaintenanceEntry => ({
   type: 'entretien',
+  maintenance_id: null,
   date,
   vehicle,
   start_date: start,

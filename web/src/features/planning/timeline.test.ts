@@ -11,6 +11,7 @@ const entry = (date: string, vehicle: TPlanningVehicleRef, driver = awa, slot: T
   planningEntry(date, vehicle, driver, slot, { id: `${vehicle.id}-${date}-${slot}` });
 const maintenance = (vehicle: TPlanningVehicleRef, from: string, to: string): TMaintenanceEntry => ({
   type: 'entretien',
+  maintenance_id: null,
   date: from,
   start_date: `${from}T00:00:00`,
   end_date: `${to}T23:59:59`,
