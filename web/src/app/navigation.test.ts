@@ -41,6 +41,7 @@ describe('navigation sections', () => {
     expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
       ['Flotte', ['Chauffeurs', 'Planning']],
       ['Argent', ['Encaissements', 'Opérations', 'Solde', 'Compte de résultat', 'Rapports']],
+      ['Activité', ['Notifications']],
       ['Administration', ['Gestion des accès', "Profil de l'entreprise"]],
     ]);
     const agent = navSectionsFor(['VIEW_CASH_COLLECTION', 'VIEW_PLANNING', 'VIEW_MAINTENANCE']);

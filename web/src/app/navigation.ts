@@ -20,6 +20,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_BALANCE',
   'VIEW_PNL',
   'VIEW_REPORTS',
+  'VIEW_NOTIFICATIONS',
   'VIEW_ACCESS_MANAGEMENT',
   'VIEW_COMPANY_PROFILE',
 ]);

@@ -29,6 +29,7 @@ export type Screen =
   | 'OperationsPage'
   | 'SchedulePage'
   | 'ReceiptsPage'
+  | 'NotificationsPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -47,6 +48,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   operations: { screen: 'OperationsPage', guarded: true },
   schedule: { screen: 'SchedulePage', guarded: true },
   receipts: { screen: 'ReceiptsPage', guarded: true },
+  notifications: { screen: 'NotificationsPage', guarded: true },
 };
 
 /** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */

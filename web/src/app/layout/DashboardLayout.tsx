@@ -6,6 +6,7 @@ import { Link, Outlet } from 'react-router';
 import { queryClient } from '../../api/query-client.ts';
 import { useCurrentUser } from '../../features/auth/queries.ts';
 import { useSession } from '../../features/auth/SessionProvider.tsx';
+import { NotificationBell } from '../../features/notifications/NotificationBell.tsx';
 import { ParkSwitcher } from '../../features/parks/ParkSwitcher.tsx';
 import { PinStepUpProvider } from '../../ui/usePinStepUp.tsx';
 import { Wordmark } from '../../ui/Wordmark.tsx';
@@ -13,7 +14,7 @@ import { NavMenu } from './NavMenu.tsx';
 import { actingPark } from './acting-park.ts';
 import { UserMenu } from './UserMenu.tsx';
 
-/** The signed-in frame: header (burger, wordmark, park switcher, user menu) and the permitted navigation. */
+/** The signed-in frame: header (burger, wordmark, park switcher, notifications bell, user menu) and the permitted navigation. */
 export default function DashboardLayout() {
   return (
     <QueryClientProvider client={queryClient}>
@@ -53,7 +54,10 @@ function DashboardShell() {
               </Box>
               {park && user.data ? <ParkSwitcher user={user.data} park={park} /> : null}
             </Group>
-            {user.data ? <UserMenu user={user.data} /> : <Skeleton h={32} w={32} circle />}
+            <Group gap="xs" wrap="nowrap">
+              {user.data?.permissions.includes('VIEW_NOTIFICATIONS') ? <NotificationBell /> : null}
+              {user.data ? <UserMenu user={user.data} /> : <Skeleton h={32} w={32} circle />}
+            </Group>
           </Group>
         </AppShell.Header>
 
