@@ -117,7 +117,7 @@ export default function NotificationsPage() {
           ) : null}
         </Group>
         <Text c="dimmed" size="sm">
-          Ce qui demande votre attention : entretiens à prévoir, documents à renouveler.
+          Ce qui demande votre attention : entretiens à prévoir, documents à renouveler.
         </Text>
       </div>
       <DataTable<TNotification>
