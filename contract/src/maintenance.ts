@@ -49,6 +49,10 @@ export const MAINTENANCE_MESSAGES = {
   startDate: "Veuillez renseigner la date de début de l'entretien.",
   repairType: "Veuillez sélectionner le type d'entretien.",
   components: "Veuillez sélectionner les éléments concernés pour l'entretien.",
+  // Beyond the spec's warnings, checked after them.
+  amount: 'Montant invalide\u00a0: un nombre positif, sans plus de décimales que la devise du parc',
+  repairTypeTwice: "Ce type d'entretien est choisi deux fois",
+  componentTwice: "Un élément figure deux fois pour le même type d'entretien",
   // Completion.
   caisse: 'Vous devez sélectionner une caisse pour terminer cet entretien',
   amounts: 'Entrez tous les montants\u00a0!',
@@ -216,6 +220,7 @@ export const ZMaintenanceCreate = z.object({
   park_id: z.string().optional(),
 });
 export type TMaintenanceCreate = z.input<typeof ZMaintenanceCreate>;
+export type TMaintenanceCreateParsed = z.output<typeof ZMaintenanceCreate>;
 
 const zFinishGroups = z.array(
   z.object({
@@ -326,9 +331,13 @@ export const ZMaintenance = z.object({
 });
 export type TMaintenance = z.infer<typeof ZMaintenance>;
 
+/**
+ * A page of maintenances. `total` is exact up to a cap past the page (counting 200,000 rows on every
+ * page would cost more than the page); `total_is_lower_bound` says the park holds more.
+ */
 export const ZMaintenancePage = z.object({
   items: z.array(ZMaintenance),
-  meta: z.object({ page: z.number(), itemPerPage: z.number(), total: z.number() }),
+  meta: z.object({ page: z.number(), itemPerPage: z.number(), total: z.number(), total_is_lower_bound: z.boolean() }),
 });
 export type TMaintenancePage = z.infer<typeof ZMaintenancePage>;
 

@@ -9,10 +9,12 @@ import './vehicles/vehicle-groups.reset.ts';
 import './planning/planning.reset.ts';
 import './operations/operations.reset.ts';
 import './recipes/recipes.reset.ts';
+import './maintenance/maintenance.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';
 import './operations/operations.files.ts';
+import './maintenance/maintenance.files.ts';
 // What a new park starts with.
 import './pnl/pnl.park-setup.ts';
 import './treasury/treasury.park-setup.ts';
