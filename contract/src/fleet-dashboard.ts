@@ -58,6 +58,9 @@ export const ZFleetDetails = z.object({
   driver: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le nombre à la fin du mois dernier'),
   vehicle: z.object({ total: z.number(), active: z.number(), ...zTrended }).describe('Total contre le nombre à la fin du mois dernier'),
   breakdown: zCount.describe("Véhicules en maintenance (pas d'historique : pas de comparaison)"),
+  vehicles_service_due: zCount.describe(
+    "Véhicules en service dont un rappel d'entretien arrive bientôt, est à faire ou en retard (GET /vehicle/{id}/reminders) ; pas d'historique : pas de comparaison",
+  ),
   total_recipe_deleted: zCount.describe("Recettes supprimées, contre le même total avant aujourd'hui"),
   total_recipe_deleted_this_month: zCount.describe('Recettes supprimées ce mois-ci, contre les mêmes jours du mois précédent'),
   vehicles_without_planning_today: zCount

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MESSAGES } from './constants.ts';
 import { zClear } from './clear-fields.ts';
 import { zEmail, zNewPassword, zPhone } from './formats.ts';
+import { zServiceSoonDays, zServiceSoonKm } from './reminders.ts';
 
 // Company data, password change, reset, deletion and the country list (spec 002 sections 2, 5, 7).
 
@@ -67,6 +68,8 @@ export const ZParkUpdate = z.object({
   phone: zPhone.optional(),
   legal_notice: z.string().trim().max(2000, 'Les mentions légales ne peuvent pas dépasser 2000 caractères').optional(),
   operations_need_confirmation: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional(),
+  service_soon_days: zServiceSoonDays.optional().describe("A service reminder is 'soon' this many days before it falls due"),
+  service_soon_km: zServiceSoonKm.optional().describe("A service reminder is 'soon' this many kilometres before it falls due"),
   remove_logo: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional().describe('true clears the logo'),
   clear: zClear(PARK_CLEARABLE_FIELDS).describe('Optional fields to empty (blank values are cleaned out of bodies)'),
 });
@@ -87,6 +90,8 @@ export const ZParkDetail = z.object({
   logo: z.string().nullable().describe('Stored file path (/api/file/<id>)'),
   logo_url: z.string().nullable().describe('Signed link to the logo an <img> tag can load (valid about an hour)'),
   operations_need_confirmation: z.boolean(),
+  service_soon_days: z.number().describe("A service reminder is 'soon' this many days before it falls due"),
+  service_soon_km: z.number().describe("A service reminder is 'soon' this many kilometres before it falls due"),
 });
 export type TParkDetail = z.infer<typeof ZParkDetail>;
 

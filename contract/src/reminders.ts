@@ -41,7 +41,7 @@ export const REMINDER_MESSAGES = {
   everyMonths: `Le nombre de mois doit être un entier positif (au plus ${REMINDER_EVERY_MONTHS_MAX})`,
   lastDoneAt: 'Date invalide (format attendu yyyy-MM-dd)',
   lastDoneKm: 'Le kilométrage doit être un entier positif ou nul',
-  recurring: 'Valeur invalide : oui ou non attendu',
+  recurring: 'Valeur invalide\u00a0: oui ou non attendu',
   soonDays: `Le nombre de jours doit être compris entre 1 et ${SERVICE_SOON_DAYS_MAX}`,
   soonKm: `Le nombre de kilomètres doit être compris entre 1 et 100 000`,
 } as const;

@@ -10,6 +10,7 @@ import {
   RECIPE_MESSAGES as RM,
 } from './vehicle-config-rules.ts';
 import { COLLECTION_METHODS, COLLECTION_TYPES } from './vehicle-config.ts';
+import { SERVICE_URGENCIES } from './reminders.ts';
 
 export * from './vehicle-config-rules.ts';
 export * from './vehicle-config.ts';
@@ -225,6 +226,9 @@ export const ZVehicleListItem = z.object({
   image: z.string().nullable().describe('Signed link to the first image'),
   has_config: z.boolean(),
   has_recipe_config: z.boolean(),
+  service_urgency: z
+    .enum(SERVICE_URGENCIES)
+    .describe("The worst of its open service reminders' (ok, soon, due, overdue; 'ok' without any): SERVICE_URGENCY_LABELS says it in French"),
   created_at: z.string(),
 });
 export type TVehicleListItem = z.infer<typeof ZVehicleListItem>;

@@ -60,6 +60,8 @@ import { payinsRoutes } from './modules/payins/payins.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { payinsDeps } from './modules/payins/payins.deps.ts';
 import { payinCheckStatus } from './modules/payins/payins.service.ts';
+import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 // What each module registers once: reset options, files it shows, what a new park starts with.
 import './modules/registrations.ts';
 
@@ -162,6 +164,8 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(salaryRoutes, { deps: { db } });
       await api.register(dashboardRoutes, { db });
       await api.register(planningRoutes, { deps: { db, files } });
+      await api.register(remindersRoutes, { deps: { db } });
+      await api.register(notificationsRoutes, { db });
       await api.register(suppliersRoutes, { deps: { db, files } });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });

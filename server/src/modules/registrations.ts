@@ -9,6 +9,8 @@ import './vehicles/vehicle-groups.reset.ts';
 import './planning/planning.reset.ts';
 import './operations/operations.reset.ts';
 import './recipes/recipes.reset.ts';
+import './reminders/reminders.reset.ts';
+import './notifications/notifications.reset.ts';
 import './maintenance/maintenance.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';

@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { ALL_PERMISSIONS, expandPermissions, OWNER_ROLE, type Permission } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { profileRoles, profiles, roles, users } from './access.tables.ts';
+import { parks, profileRoles, profiles, roles, users } from './access.tables.ts';
 
 /** The held permissions that grant this one (itself and those implying it), computed once per permission. */
 const granting = new Map<Permission, string[]>();
@@ -37,4 +37,27 @@ export async function profilesHolding(db: Db | Tx, parkId: string, permission: P
       ),
     );
   return rows.map((r) => r.id);
+}
+
+/** Every park's id, for work done park by park (the daily reminders job). */
+export async function allParkIds(db: Db): Promise<string[]> {
+  const rows = await db.select({ id: parks.id }).from(parks).orderBy(asc(parks.id));
+  return rows.map((r) => r.id);
+}
+
+export interface ProfileContact {
+  profileId: string;
+  email: string | null;
+  phone: string | null;
+  firstName: string;
+}
+
+/** How to reach the people behind some live profiles (enabled users only), to send them a message. */
+export async function contactsOfProfiles(db: Db | Tx, profileIds: string[]): Promise<ProfileContact[]> {
+  if (profileIds.length === 0) return [];
+  return db
+    .select({ profileId: profiles.id, email: users.email, phone: users.phone, firstName: users.firstName })
+    .from(profiles)
+    .innerJoin(users, and(eq(users.id, profiles.userId), isNull(users.disabledAt)))
+    .where(and(inArray(profiles.id, profileIds), isNull(profiles.removedAt)));
 }

@@ -43,6 +43,7 @@ type Counts = {
   unplanned_yesterday: number;
   actual_today: number;
   actual_yesterday: number;
+  vehicles_service_due: number;
 };
 type Row = Counts & {
   unplanned_vehicles: { id: string; label: string | null; registration_number: string }[] | null;
@@ -125,6 +126,8 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
     vehicle: { total: c.vehicles_total, active: c.vehicles_active, ...trended(c.vehicles_total, c.vehicles_before_month, 'end_of_last_month') },
     // A vehicle's status has no history: nothing to compare with.
     breakdown: { count: c.vehicles_maintain, ...trended(c.vehicles_maintain, null, null) },
+    // Nor is a reminder's urgency of yesterday.
+    vehicles_service_due: { count: c.vehicles_service_due, ...trended(c.vehicles_service_due, null, null) },
     total_recipe_deleted: { count: c.deleted_total, ...trended(c.deleted_total, c.deleted_total - c.deleted_today, 'yesterday') },
     total_recipe_deleted_this_month: { count: c.deleted_this_month, ...trended(c.deleted_this_month, c.deleted_last_month, 'last_month') },
     vehicles_without_planning_today: { count: c.unplanned_today, ...trended(c.unplanned_today, c.unplanned_yesterday, 'yesterday'), vehicles: unplanned ?? [] },

@@ -1,5 +1,6 @@
 import { parkUnpaidTotalSql } from '../recipes/unpaid-history.ts';
 import { latestOfTypeSql } from '../vehicles/vehicle-documents.service.ts';
+import { vehiclesNeedingServiceSql } from '../reminders/reminder-urgency.sql.ts';
 
 /**
  * The fleet dashboard's one statement (GET /dashboard/fleet/details), prepared once per
@@ -19,7 +20,9 @@ import { latestOfTypeSql } from '../vehicles/vehicle-documents.service.ts';
  * - vehicles without planning: the configured active vehicles against two days of
  *   planning_entries_park_day_idx, and, only when some are, the first ten of today by registration;
  * - collected: the recette sub-account and those under it, from the operations' daily totals;
- * - held: the caisses' and the park balance's ledger accounts, and what moved on them today.
+ * - held: the caisses' and the park balance's ledger accounts, and what moved on them today;
+ * - service due: the reminders module's rule (reminder-urgency.sql.ts), one pass over the park's
+ *   open reminders.
  */
 export const FLEET_DETAILS_SQL = `
   with recursive recipe_days as (
@@ -111,5 +114,6 @@ export const FLEET_DETAILS_SQL = `
                select sum(e.amount) as moved from ledger_entries e where e.account_id = a.id and e.created_at >= $4::timestamptz
              ) t on true
             where a.park_id = $1 and a.kind in ('caisse', 'park_balance'))
-         end as held
+         end as held,
+         ${vehiclesNeedingServiceSql('$1', '$2::date')} as vehicles_service_due
     from recipe_days, deleted_lately, driver_counts, vehicle_counts, doc_counts, unplanned, collected`;

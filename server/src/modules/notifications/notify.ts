@@ -22,8 +22,13 @@ export interface Notice {
  * wrote (0 when everyone had already been told).
  */
 export async function notifyHolders(db: Db | Tx, input: Notice): Promise<number> {
+  return (await notifyHoldersNew(db, input)).length;
+}
+
+/** The same, answering the profiles newly told (the daily job also sends them a message). */
+export async function notifyHoldersNew(db: Db | Tx, input: Notice): Promise<string[]> {
   const profileIds = await profilesHolding(db, input.parkId, input.permission);
-  if (profileIds.length === 0) return 0;
+  if (profileIds.length === 0) return [];
   const rows = await db
     .insert(notifications)
     .values(
@@ -39,6 +44,6 @@ export async function notifyHolders(db: Db | Tx, input: Notice): Promise<number>
       })),
     )
     .onConflictDoNothing({ target: [notifications.profileId, notifications.dedupeKey] })
-    .returning({ id: notifications.id });
-  return rows.length;
+    .returning({ profileId: notifications.profileId });
+  return rows.map((r) => r.profileId);
 }

@@ -42,6 +42,8 @@ function detail(deps: ParkDeps, p: ParkRow): TParkDetail {
     logo: p.logo,
     logo_url: imageLink(deps.files, p.logo),
     operations_need_confirmation: p.operationsNeedConfirmation,
+    service_soon_days: p.serviceSoonDays,
+    service_soon_km: p.serviceSoonKm,
   };
 }
 
@@ -98,6 +100,8 @@ export async function updatePark(
   if (c.phone !== undefined) patch.phone = c.phone;
   if (c.legal_notice !== undefined) patch.legalNotice = c.legal_notice;
   if (c.operations_need_confirmation !== undefined) patch.operationsNeedConfirmation = c.operations_need_confirmation;
+  if (c.service_soon_days !== undefined) patch.serviceSoonDays = c.service_soon_days;
+  if (c.service_soon_km !== undefined) patch.serviceSoonKm = c.service_soon_km;
   if (c.remove_logo) patch.logo = null;
   const cleared = new Set(c.clear ?? []);
   if (cleared.has('city')) patch.city = null;
@@ -112,6 +116,24 @@ export async function updatePark(
   const [row] = await deps.db.update(parks).set(patch).where(eq(parks.id, v.parkId)).returning();
   if (!row) throw new AppError('NOT_FOUND');
   return detail(deps, row);
+}
+
+export interface ParkServiceSettings {
+  timeZone: string;
+  /** A service reminder is 'soon' this many days or kilometres before it falls due. */
+  soonDays: number;
+  soonKm: number;
+}
+
+/** What service reminders read of their park: its clock and its thresholds for 'soon'. */
+export async function parkServiceSettings(db: Pick<Db, 'select'>, parkId: string): Promise<ParkServiceSettings> {
+  const [row] = await db
+    .select({ timeZone: parks.timeZone, soonDays: parks.serviceSoonDays, soonKm: parks.serviceSoonKm })
+    .from(parks)
+    .where(eq(parks.id, parkId))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND');
+  return row;
 }
 
 /** A park found by its code, case-insensitively, to show someone who wants to join it. */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
-import { findVehicleRow } from '../vehicles/vehicles.queries.ts';
+import { vehicleReadings } from '../vehicles/vehicles.queries.ts';
 import { serviceReminders } from './reminders.tables.ts';
 
 export interface ServiceDone {
@@ -25,8 +25,8 @@ export async function markServiceDone(tx: Tx, input: ServiceDone): Promise<void>
   let km = input.mileage;
   if (km === null) {
     // No reading given: the vehicle's last known mileage is the best count to start the next due from.
-    const vehicle = await findVehicleRow(tx, input.parkId, input.vehicleId);
-    km = vehicle?.vehicle.mileage ?? null;
+    const vehicle = (await vehicleReadings(tx, input.parkId, [input.vehicleId])).get(input.vehicleId);
+    km = vehicle?.mileage ?? null;
   }
   await tx
     .update(serviceReminders)

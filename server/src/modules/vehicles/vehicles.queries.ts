@@ -9,6 +9,7 @@ import { weekdayOf, type Planning } from './current-driver.ts';
 import { vehicleConfigDrivers, vehicleConfigs, vehicleGroups, vehicleRecipeConfigs, vehicles, type VehicleStatus } from './vehicles.tables.ts';
 import { anyId, prepared, statementValues, textQuery } from '../../platform/db/prepared.ts';
 import { containsPattern, FOLD_FROM, FOLD_TO, foldText } from '../../platform/db/search-text.ts';
+import { serviceUrgencyRankSql } from '../reminders/reminder-urgency.sql.ts';
 
 /**
  * Reading vehicles. Reference names come in the same query as the vehicle (one round trip per
@@ -39,6 +40,8 @@ const listColumns = {
   // whole table, built on every request, where these read two keys per row of the page.
   hasConfig: sql<boolean>`coalesce((select true from ${vehicleConfigs} vc where vc.vehicle_id = ${vehicles.id}), false)`,
   hasRecipe: sql<boolean>`coalesce((select true from ${vehicleRecipeConfigs} vr where vr.vehicle_id = ${vehicles.id}), false)`,
+  // The reminders module's rule (0 ok .. 3 overdue), over the vehicle's open reminders.
+  serviceRank: sql<number>`${sql.raw(serviceUrgencyRankSql({ id: '"vehicles"."id"', mileage: '"vehicles"."mileage"', mileageForVidange: '"vehicles"."mileage_for_vidange"' }))}`,
 };
 
 export type VehicleRow = {
@@ -53,6 +56,7 @@ export type VehicleRow = {
   contractTypeName: string | null;
   hasConfig: boolean;
   hasRecipe: boolean;
+  serviceRank: number;
 };
 
 /** The vehicles with their reference names, group and contract type: one round trip. */
@@ -98,6 +102,8 @@ export interface VehicleListRow {
   color_hex: string;
   group_title: string | null;
   has_recipe: boolean;
+  /** 0 ok, 1 soon, 2 due, 3 overdue (reminder-urgency.sql.ts). */
+  service_rank: number;
   planning: PlanningJson | null;
 }
 
@@ -151,6 +157,9 @@ const worksOn = (weekday: string) => `exists (select 1 from vehicle_configs c
         or (c.work_planning = 'hourly' and cardinality(d.work_days) = 0)
         or (c.salary_day_id = ${weekday}::int and (cardinality(d.work_days) > 0 or c.work_planning = 'hourly')))))`;
 
+/** The vehicle's service urgency, by the reminders module's rule (reminder-urgency.sql.ts). */
+const SERVICE_RANK = serviceUrgencyRankSql({ id: 'v.id', mileage: 'v.mileage', mileageForVidange: 'v.mileage_for_vidange' });
+
 /** "Brand Model", folded: a model matches a search its brand and name together contain. */
 const MODEL_NAME_TEXT = `translate(lower(b.name || ' ' || mo.name), '${FOLD_FROM}', '${FOLD_TO}')`;
 
@@ -203,6 +212,7 @@ export async function listVehiclePage(db: object, parkId: string, q: TVehicleLis
          (select x.hex from colors x where x.id = v.color_id) as color_hex,
          (select g.title from vehicle_groups g where g.id = v.group_id) as group_title,
          coalesce((select true from vehicle_recipe_configs vr where vr.vehicle_id = v.id), false) as has_recipe,
+         ${SERVICE_RANK} as service_rank,
          ${PLANNING_JSON} as planning
     from (${total}) t
     left join (page p join vehicles v on v.id = p.id) on true
@@ -214,6 +224,32 @@ export async function listVehiclePage(db: object, parkId: string, q: TVehicleLis
 export async function findVehicleRow(db: Reader, parkId: string, id: string): Promise<VehicleRow | null> {
   const [row] = await prepared(db, selectVehicles(db).where(and(eq(vehicles.id, id), eq(vehicles.parkId, parkId))).limit(1));
   return (row as VehicleRow | undefined) ?? null;
+}
+
+export interface VehicleReading {
+  id: string;
+  label: string | null;
+  registrationNumber: string;
+  status: VehicleStatus;
+  mileage: number | null;
+  mileageForVidange: number | null;
+}
+
+/** The odometer readings (and names) of some of the park's vehicles: what service reminders count from. */
+export async function vehicleReadings(db: Reader, parkId: string, ids: string[]): Promise<Map<string, VehicleReading>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: vehicles.id,
+      label: vehicles.label,
+      registrationNumber: vehicles.registrationNumber,
+      status: vehicles.status,
+      mileage: vehicles.mileage,
+      mileageForVidange: vehicles.mileageForVidange,
+    })
+    .from(vehicles)
+    .where(and(eq(vehicles.parkId, parkId), inArray(vehicles.id, ids)));
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 /** Whether another vehicle of the park carries this registration (in any case). */

@@ -33,6 +33,7 @@ import {
 } from './vehicle-config.service.ts';
 import { findVehicleRow, listVehiclePage, planningOfListRow, planningsOf, recipeOf, type StoredPlanning, type VehicleListRow, type VehicleRow } from './vehicles.queries.ts';
 import { vehicles, type VehicleStatus } from './vehicles.tables.ts';
+import { URGENCY_BY_RANK } from '../reminders/reminder-due.ts';
 
 export type { VehiclesDeps } from './vehicle-config.service.ts';
 
@@ -66,6 +67,7 @@ function listItem(deps: VehiclesDeps, r: VehicleRow, planning: StoredPlanning | 
     image: imageLink(deps.files, v.images[0]),
     has_config: r.hasConfig,
     has_recipe_config: r.hasRecipe,
+    service_urgency: URGENCY_BY_RANK[r.serviceRank] ?? 'ok',
     created_at: toWireDate(v.createdAt, ctx.timeZone),
   };
 }
@@ -90,6 +92,7 @@ function listRowItem(deps: VehiclesDeps, r: VehicleListRow, ctx: ParkContext): T
     image: imageLink(deps.files, r.image),
     has_config: r.planning !== null,
     has_recipe_config: r.has_recipe,
+    service_urgency: URGENCY_BY_RANK[r.service_rank] ?? 'ok',
     created_at: toWireDate(r.created_at, ctx.timeZone),
   };
 }

@@ -16,6 +16,8 @@ const park: TParkDetail = {
   logo: null,
   logo_url: null,
   operations_need_confirmation: false,
+  service_soon_days: 30,
+  service_soon_km: 1000,
 };
 
 describe('company form body', () => {
