@@ -12,11 +12,13 @@ import './recipes/recipes.reset.ts';
 import './reminders/reminders.reset.ts';
 import './notifications/notifications.reset.ts';
 import './maintenance/maintenance.reset.ts';
+import './suppliers/suppliers.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';
 import './operations/operations.files.ts';
 import './maintenance/maintenance.files.ts';
+import './suppliers/suppliers.files.ts';
 // What a new park starts with.
 import './pnl/pnl.park-setup.ts';
 import './treasury/treasury.park-setup.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZAdminInput, ZAdminUpdate, ZDriverInput, ZDriverUpdate, ZUpdateProfile, ZVehicleDocumentInput } from '@flotte/contract';
+import { ZAdminInput, ZAdminUpdate, ZDriverInput, ZDriverUpdate, ZSupplierInput, ZUpdateProfile, ZVehicleDocumentInput } from '@flotte/contract';
 import type { RouteSpec } from './requests.ts';
 import type { JsonSchema } from './values.ts';
 
@@ -26,6 +26,8 @@ const HAND_READ_BODIES: Record<string, () => JsonSchema> = {
   'POST /api/driver': () => jsonSchemaOf(ZDriverInput),
   'PUT /api/driver/update/{id}': () => jsonSchemaOf(ZDriverUpdate),
   'POST /api/vehicle-document': () => jsonSchemaOf(ZVehicleDocumentInput),
+  'POST /api/supplier': () => jsonSchemaOf(ZSupplierInput),
+  'PUT /api/supplier/{id}': () => jsonSchemaOf(ZSupplierInput),
 };
 
 /** Every operation of the app's OpenAPI document, with what the fuzz needs of it. */

@@ -2,7 +2,7 @@ import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Page, TSupplier, TSupplierDetail, TSupplierInputParsed, TSupplierListQueryParsed } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
-import { AppError, fieldError } from '../../platform/errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { toPage } from '../../platform/pagination.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
 import { maintenances } from '../maintenance/maintenance.tables.ts';
@@ -53,10 +53,12 @@ async function viewOf(deps: SuppliersDeps, db: Db | Tx, row: SupplierRow, timeZo
   return supplierView(deps, row, await supplierParts(db, [row.id]), timeZone);
 }
 
-/** The categories a form names must all be the park's (an unknown one is a 400 on the field). */
+/** The categories a form names must all be the park's: another park's reads as unknown (404 on the field). */
 async function assertCategories(tx: Tx, parkId: string, ids: string[]): Promise<void> {
   const known = await parkCategoryIds(tx, parkId, ids);
-  if (ids.some((id) => !known.has(id))) throw fieldError('categories', 'Catégorie invalide');
+  if (ids.some((id) => !known.has(id))) {
+    throw new AppError('SUPPLIER_CATEGORY_NOT_FOUND', { fieldErrors: [{ field: 'categories', message: new AppError('SUPPLIER_CATEGORY_NOT_FOUND').message }] });
+  }
 }
 
 function columnsOf(input: TSupplierInputParsed) {
