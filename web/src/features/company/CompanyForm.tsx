@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Card, Fieldset, Group, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Card, Fieldset, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm } from 'react-hook-form';
 import type { TParkDetail } from '@flotte/contract';
+import { SERVICE_SOON_DAYS_MAX, SERVICE_SOON_KM_MAX } from '@flotte/contract/reminders';
 import type { Country } from '../../ui/countries/countries.ts';
 import { showFormError } from '../../ui/form-errors.ts';
 import { toast } from '../../ui/toast.ts';
@@ -28,7 +29,7 @@ function currencyOptions(countries: readonly Country[], current: string): string
   return [...new Set([current, ...countries.map((c) => c.currency)].filter(Boolean))].sort();
 }
 
-/** 'Profil de l'entreprise': logo, name, place, currency, time zone, phone, legal notice, rules. */
+/** 'Profil de l'entreprise': logo, name, place, currency, time zone, phone, legal notice, rules, the service reminders' 'soon'. */
 export function CompanyForm({ park, canEdit }: { park: TParkDetail; canEdit: boolean }) {
   const queryClient = useQueryClient();
   const countries = useCountries();
@@ -168,6 +169,55 @@ export function CompanyForm({ park, canEdit }: { park: TParkDetail; canEdit: boo
                 />
               )}
             />
+            <div data-testid="company-service-soon">
+              <Text size="sm" fw={500}>
+                Rappels d'entretien
+              </Text>
+              <Text size="xs" c="dimmed" mb="xs">
+                Un entretien passe à « Bientôt » ce nombre de jours ou de kilomètres avant son échéance, au premier atteint.
+              </Text>
+              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                <Controller
+                  control={control}
+                  name="service_soon_days"
+                  render={({ field, fieldState }) => (
+                    <NumberInput
+                      label="Jours avant l'échéance"
+                      min={1}
+                      max={SERVICE_SOON_DAYS_MAX}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      suffix=" jours"
+                      value={field.value as number | ''}
+                      onChange={(v) => field.onChange(v === '' ? undefined : v)}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      data-testid="company-service-soon-days"
+                    />
+                  )}
+                />
+                <Controller
+                  control={control}
+                  name="service_soon_km"
+                  render={({ field, fieldState }) => (
+                    <NumberInput
+                      label="Kilomètres avant l'échéance"
+                      min={1}
+                      max={SERVICE_SOON_KM_MAX}
+                      allowDecimal={false}
+                      allowNegative={false}
+                      thousandSeparator=","
+                      suffix=" km"
+                      value={field.value as number | ''}
+                      onChange={(v) => field.onChange(v === '' ? undefined : v)}
+                      onBlur={field.onBlur}
+                      error={fieldState.error?.message}
+                      data-testid="company-service-soon-km"
+                    />
+                  )}
+                />
+              </SimpleGrid>
+            </div>
             {canEdit ? (
               <Group justify="flex-end">
                 <Button type="submit" loading={save.isPending} disabled={!dirty} data-testid="company-submit">

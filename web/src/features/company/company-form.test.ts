@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TParkDetail } from '@flotte/contract';
+import { REMINDER_MESSAGES } from '@flotte/contract/reminders';
 import { ZCompanyForm, companyBody, companyDefaults } from './company-form.ts';
 
 const park: TParkDetail = {
@@ -30,6 +31,20 @@ describe('company form body', () => {
     expect(JSON.parse(String(form.get('clear')))).toEqual(['city', 'phone']);
     expect(form.get('legal_notice')).toBe('SARL');
     expect(form.has('city')).toBe(false);
+  });
+
+  it("sends the service reminders' 'soon' thresholds, as digits in form data", () => {
+    const values = ZCompanyForm.parse({ ...companyDefaults(park), service_soon_days: 15, service_soon_km: 500 });
+    expect(companyBody(values, null, false)).toMatchObject({ service_soon_days: 15, service_soon_km: 500 });
+    const form = companyBody(values, new File(['x'], 'logo.png', { type: 'image/png' }), false) as FormData;
+    expect(form.get('service_soon_days')).toBe('15');
+    expect(form.get('service_soon_km')).toBe('500');
+  });
+
+  it("refuses a 'soon' threshold of 0 with the contract's message", () => {
+    const parsed = ZCompanyForm.safeParse({ ...companyDefaults(park), service_soon_days: 0 });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(REMINDER_MESSAGES.soonDays);
   });
 
   it('sends no clear when every optional field is filled', () => {

@@ -12,7 +12,18 @@ export const ZCompanyForm = ZParkUpdate.omit({ remove_logo: true, clear: true })
 export type CompanyFormInput = z.input<typeof ZCompanyForm>;
 export type CompanyFormValues = z.output<typeof ZCompanyForm>;
 
-export const COMPANY_FIELDS = ['name', 'country_code', 'city', 'currency', 'time_zone', 'phone', 'legal_notice', 'operations_need_confirmation'] as const;
+export const COMPANY_FIELDS = [
+  'name',
+  'country_code',
+  'city',
+  'currency',
+  'time_zone',
+  'phone',
+  'legal_notice',
+  'operations_need_confirmation',
+  'service_soon_days',
+  'service_soon_km',
+] as const;
 
 export function companyDefaults(park: TParkDetail): CompanyFormInput {
   return {
@@ -24,12 +35,14 @@ export function companyDefaults(park: TParkDetail): CompanyFormInput {
     phone: park.phone ?? '',
     legal_notice: park.legal_notice ?? '',
     operations_need_confirmation: park.operations_need_confirmation,
+    service_soon_days: park.service_soon_days,
+    service_soon_km: park.service_soon_km,
   };
 }
 
 /**
  * The request body: JSON, or multipart form data when a new logo goes with it (booleans as
- * 'true'/'false', empty fields left out as the JSON body cleaning would).
+ * 'true'/'false', numbers as their digits, empty fields left out as the JSON body cleaning would).
  */
 export function companyBody(values: CompanyFormValues, logo: File | null, removeLogo: boolean): TParkUpdate | FormData {
   const fields: TParkUpdate = { ...values, phone: values.phone || undefined };
@@ -41,7 +54,7 @@ export function companyBody(values: CompanyFormValues, logo: File | null, remove
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) {
     if (value === undefined || value === null || value === '') continue;
-    form.append(key, Array.isArray(value) ? JSON.stringify(value) : typeof value === 'boolean' ? String(value) : value);
+    form.append(key, Array.isArray(value) ? JSON.stringify(value) : typeof value === 'string' ? value : String(value));
   }
   form.append('logo', logo, logo.name);
   return form;
