@@ -12,10 +12,12 @@ import { VehicleInfoTab } from './VehicleInfoTab.tsx';
 import { vehiclesApi } from './vehicles-api.ts';
 import { brandModel } from './vehicle-status.ts';
 
+// The service reminders tab downloads when it is opened.
+const VehicleReminders = lazy(() => import('../reminders/VehicleReminders.tsx').then((m) => ({ default: m.VehicleReminders })));
 // The document dialog brings the calendar (@mantine/dates): it downloads when someone adds a document.
 const NewDocumentDialog = lazy(() => import('../vehicle-documents/NewDocumentDialog.tsx').then((m) => ({ default: m.NewDocumentDialog })));
 
-type DetailTab = 'infos' | 'settings';
+type DetailTab = 'infos' | 'settings' | 'reminders';
 /** Spec 002 wording for an action the person's roles don't allow. */
 const NOT_ALLOWED = "Vous n'avez pas les permissions nécessaires pour effectuer cette action";
 
@@ -87,6 +89,9 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: Vehic
               <Tabs.Tab value="settings" data-testid="vehicle-tab-settings">
                 Paramètres
               </Tabs.Tab>
+              <Tabs.Tab value="reminders" data-testid="vehicle-tab-reminders">
+                Rappels d'entretien
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="infos">
               <VehicleInfoTab
@@ -94,6 +99,17 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: Vehic
                 onConfigurePlanning={canManage ? () => open('planning') : undefined}
                 onConfigureRecipe={canManage ? () => open('recipe') : undefined}
               />
+            </Tabs.Panel>
+            <Tabs.Panel value="reminders">
+              <Suspense
+                fallback={
+                  <Center py="xl">
+                    <Loader />
+                  </Center>
+                }
+              >
+                <VehicleReminders vehicleId={vehicle.id} />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="settings">
               <Stack gap="md" data-testid="vehicle-settings">

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Avatar, Button, Group, Select, Stack, Text, Title } from '@mantine/core';
-import { VEHICLE_STATUS_LABELS, type TVehicleListItem, type TVehicleStatus } from '@flotte/contract';
+import { useSearchParams } from 'react-router';
+import { SERVICE_URGENCY_LABELS, VEHICLE_STATUS_LABELS, type TVehicleListItem, type TVehicleStatus } from '@flotte/contract';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { FleetTabs } from '../fleet/FleetTabs.tsx';
+import { urgencyShownInList } from '../reminders/reminder-view.ts';
+import { UrgencyBadge } from '../reminders/UrgencyBadge.tsx';
 import { useVehicleGroups } from '../vehicle-groups/queries.ts';
 import { vehicleKeys } from './queries.ts';
 import type { VehicleDialogMode } from './VehicleDialog.tsx';
@@ -30,7 +33,17 @@ export default function VehiclesPage() {
   const [status, setStatus] = useState<string>(ALL);
   const [group, setGroup] = useState<string>(ALL);
   const [dialog, setDialog] = useState<VehicleDialogMode | null>(null);
-  const [inspecting, setInspecting] = useState<string | null>(null);
+  // A notification's link names a vehicle (?vehicle_id=): its details open, again for each new link.
+  const [params, setParams] = useSearchParams();
+  const linked = params.get('vehicle_id');
+  const [inspecting, setInspecting] = useState<string | null>(linked);
+  useEffect(() => {
+    if (linked) setInspecting(linked);
+  }, [linked]);
+  const closeDetails = () => {
+    setInspecting(null);
+    if (linked) setParams((p) => (p.delete('vehicle_id'), p), { replace: true });
+  };
   const detailsUsed = useSticky(inspecting !== null);
   const dialogUsed = useSticky(dialog !== null);
 
@@ -85,6 +98,14 @@ export default function VehiclesPage() {
         card: 'status',
         exportValue: (v) => VEHICLE_STATUS_LABELS[v.display_status],
         render: (v) => <VehicleStatusDot status={v.display_status} />,
+      },
+      {
+        // Service reminders: only what needs acting on shows ('À jour' stays silent).
+        key: 'service_urgency',
+        header: 'Entretien',
+        card: 'meta',
+        exportValue: (v) => (urgencyShownInList(v.service_urgency) ? SERVICE_URGENCY_LABELS[v.service_urgency] : ''),
+        render: (v) => (urgencyShownInList(v.service_urgency) ? <UrgencyBadge urgency={v.service_urgency} /> : null),
       },
       {
         key: 'current_driver',
@@ -156,7 +177,7 @@ export default function VehiclesPage() {
         onRowClick={(v) => setInspecting(v.id)}
         exportFileName="Vehicules"
         exportTitle="Véhicules"
-        minWidth={820}
+        minWidth={920}
         actions={
           canAdd ? (
             <Button onClick={() => setDialog({ kind: 'create' })} data-testid="vehicle-add">
@@ -168,7 +189,7 @@ export default function VehiclesPage() {
       />
       <Suspense fallback={null}>
         {/* Mounted once first needed, then kept so their closing animations play. */}
-        {inspecting !== null || detailsUsed ? <VehicleDetailsDialog vehicleId={inspecting} onClose={() => setInspecting(null)} onOpenDialog={setDialog} /> : null}
+        {inspecting !== null || detailsUsed ? <VehicleDetailsDialog vehicleId={inspecting} onClose={closeDetails} onOpenDialog={setDialog} /> : null}
         {dialog !== null || dialogUsed ? <VehicleDialog mode={dialog} onClose={() => setDialog(null)} /> : null}
       </Suspense>
     </Stack>
