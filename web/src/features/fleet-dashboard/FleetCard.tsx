@@ -15,7 +15,7 @@ export const FLEET_CARD_HEIGHT = { base: 148, xs: 172 } as const;
  * How many cards FleetDashboard draws: the money ones (collected today, uncollected, balance) only
  * with READ_FINANCE. The skeleton shows as many, so nothing moves when they arrive.
  */
-export const fleetCardCount = (finance: boolean) => (finance ? 9 : 6);
+export const fleetCardCount = (finance: boolean) => (finance ? 10 : 7);
 /** The grid of the cards: one column on a phone, two on a small tablet, four on a desktop. */
 export const FLEET_GRID_COLS = { base: 1, xs: 2, md: 4 } as const;
 

@@ -130,6 +130,18 @@ function cardsOf(d: TFleetDetails, can: (p: Permission) => boolean): FleetCardPr
       link: linkIf('VIEW_DRIVERS', '/dashboard/drivers/vehicles', 'Voir les véhicules'),
     },
     {
+      // Service reminders: the vehicles the notifications tell about (else the list that shows their urgency).
+      testId: 'card-service-due',
+      title: 'Entretiens à prévoir',
+      value: d.vehicles_service_due.count,
+      detail:
+        d.vehicles_service_due.count > 0
+          ? `${plural(d.vehicles_service_due.count, 'véhicule', 'véhicules')} : un rappel arrive bientôt, est à faire ou en retard`
+          : "Aucun rappel d'entretien à l'approche.",
+      trend: { ...d.vehicles_service_due, meaning: 'more-is-bad' },
+      link: linkIf('VIEW_NOTIFICATIONS', '/dashboard/notifications', 'Voir les notifications') ?? linkIf('VIEW_DRIVERS', '/dashboard/drivers/vehicles', 'Voir les véhicules'),
+    },
+    {
       testId: 'card-unplanned',
       title: "Véhicules sans planning aujourd'hui",
       value: d.vehicles_without_planning_today.count,
