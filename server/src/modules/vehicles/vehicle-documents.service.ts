@@ -18,6 +18,7 @@ import { parkTimeZone } from '../access/roles.service.ts';
 import { documentTypes } from '../catalog/catalog.tables.ts';
 import { imageLink, storeUpload, type FilesDeps } from '../files/files.service.ts';
 import { assertParkFiles } from '../files/park-file-refs.ts';
+import { assertActiveSupplier } from '../suppliers/suppliers.service.ts';
 import { vehicleDocuments, vehicles } from './vehicles.tables.ts';
 
 /**
@@ -149,6 +150,10 @@ export async function addVehicleDocument(
     .where(and(eq(documentTypes.id, input.document_type_id), typeVisibleTo(parkId)))
     .limit(1);
   if (!type) throw new AppError('VEHICLE_DOCUMENT_TYPE_UNKNOWN');
+  const supplierId = type.id === INSURANCE_DOCUMENT_TYPE ? (input.supplier_id ?? null) : null;
+  // The insurer must be an active supplier of the park: another park's reads as unknown (404), a
+  // suspended one is no longer offered (422).
+  if (supplierId) await assertActiveSupplier(deps.db, parkId, supplierId);
   const images = await checkedImagePaths(deps.db, parkId, input.images ?? []);
   // Files are stored last, once everything else is known to be right.
   for (const upload of uploads) {
@@ -161,7 +166,7 @@ export async function addVehicleDocument(
       parkId,
       vehicleId: input.vehicle_id,
       documentTypeId: type.id,
-      supplierId: type.id === INSURANCE_DOCUMENT_TYPE ? (input.supplier_id ?? null) : null,
+      supplierId,
       name: input.name ?? null,
       startDate: input.start_date,
       endDate: input.end_date,

@@ -43,6 +43,14 @@ async function insertDocument(parkId: string, vehicleId: string, endDate: string
 }
 
 const as = (who: SignedIn) => ({ token: who.token, profileId: who.profile_id });
+
+/** An active supplier of the park (the insurer a document of type 1 names), made through the suppliers API. */
+async function insurerOf(p: Park, name = 'AXA Assurances'): Promise<string> {
+  const category = await ctx.api('POST', '/api/supplier/category', { ...as(p.owner), body: { name: `Assurance ${name}` } });
+  const r = await ctx.api('POST', '/api/supplier', { ...as(p.owner), body: { name, phone: '+237690112233', categories: [category.data.id] } });
+  expect(r.code, r.message).toBe(5000);
+  return r.data.id;
+}
 const douala = () => parkToday('Africa/Douala');
 
 describe('POST /api/vehicle-document', () => {
@@ -50,7 +58,7 @@ describe('POST /api/vehicle-document', () => {
     const p = await freshPark();
     const vehicleId = await insertVehicle(p.id, 'LT-100-AA', 'Corolla grise');
     const end = addDays(douala(), 200);
-    const supplier = '0190aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee';
+    const supplier = await insurerOf(p);
     const r = await ctx.api('POST', '/api/vehicle-document', {
       ...as(p.owner),
       body: { vehicle_id: vehicleId, document_type_id: 1, supplier_id: supplier, start_date: '2025-06-01', end_date: end, description: 'Police AXA', park_id: p.id },
@@ -85,6 +93,23 @@ describe('POST /api/vehicle-document', () => {
     expect(r.code).toBe(5000);
     expect(r.data.document_type).toEqual({ id: 2, name: 'Visite technique' });
     expect(r.data.supplier_id).toBeNull();
+  });
+
+  it('names as insurer only an active supplier of the park', async () => {
+    const p = await freshPark();
+    const other = await freshPark('Autre parc');
+    const vehicleId = await insertVehicle(p.id, 'LT-103-AA');
+    const post = (supplier_id: string) =>
+      ctx.api('POST', '/api/vehicle-document', { ...as(p.owner), body: { vehicle_id: vehicleId, document_type_id: 1, supplier_id, start_date: '2026-01-01', end_date: '2026-12-31' } });
+    const foreign = await post(await insurerOf(other));
+    expect(foreign.status).toBe(404);
+    expect(foreign.message).toBe('Prestataire introuvable');
+    const suspended = await insurerOf(p, 'Assureur suspendu');
+    await ctx.api('PUT', `/api/supplier/deactivate/${suspended}`, as(p.owner));
+    const refused = await post(suspended);
+    expect(refused.status).toBe(422);
+    expect(refused.message).toBe('Ce prestataire est suspendu\u00a0: réactivez-le pour le choisir');
+    expect((await ctx.api('GET', `/api/vehicle-document/${vehicleId}`, as(p.owner))).data).toEqual([]);
   });
 
   it("refuses a missing or wrong field with the form's French message", async () => {
