@@ -15,6 +15,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_DASHBOARD',
   'VIEW_DRIVERS',
   'VIEW_PLANNING',
+  'VIEW_MAINTENANCE',
   'VIEW_CASH_COLLECTION',
   'VIEW_OPERATIONS',
   'VIEW_BALANCE',

@@ -29,6 +29,7 @@ export type Screen =
   | 'OperationsPage'
   | 'SchedulePage'
   | 'ReceiptsPage'
+  | 'MaintenancePage'
   | 'NotificationsPage'
   | 'RequireView'
   | 'FleetDashboard';
@@ -48,6 +49,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   operations: { screen: 'OperationsPage', guarded: true },
   schedule: { screen: 'SchedulePage', guarded: true },
   receipts: { screen: 'ReceiptsPage', guarded: true },
+  maintenance: { screen: 'MaintenancePage', guarded: true },
   notifications: { screen: 'NotificationsPage', guarded: true },
 };
 

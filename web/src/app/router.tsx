@@ -49,6 +49,7 @@ const PnlPage = lazy(() => import('../features/pnl/PnlPage.tsx'));
 const OperationsPage = lazy(() => import('../features/operations/OperationsPage.tsx'));
 const SchedulePage = lazy(() => import('../features/planning/SchedulePage.tsx'));
 const ReceiptsPage = lazy(() => import('../features/recipes/ReceiptsPage.tsx'));
+const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
@@ -79,6 +80,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   OperationsPage,
   SchedulePage,
   ReceiptsPage,
+  MaintenancePage,
   NotificationsPage,
   RequireView,
 };
@@ -144,6 +146,7 @@ export function AppRoutes() {
             <Route path="operations" element={guarded('VIEW_OPERATIONS', page(OperationsPage))} />
             <Route path="schedule" element={guarded('VIEW_PLANNING', page(SchedulePage))} />
             <Route path="receipts" element={guarded('VIEW_CASH_COLLECTION', page(ReceiptsPage))} />
+            <Route path="maintenance" element={guarded('VIEW_MAINTENANCE', page(MaintenancePage))} />
             <Route path="notifications" element={guarded('VIEW_NOTIFICATIONS', page(NotificationsPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
