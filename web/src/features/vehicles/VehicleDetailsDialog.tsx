@@ -14,10 +14,12 @@ import { brandModel } from './vehicle-status.ts';
 
 // The service reminders tab downloads when it is opened.
 const VehicleReminders = lazy(() => import('../reminders/VehicleReminders.tsx').then((m) => ({ default: m.VehicleReminders })));
+// The maintenance history downloads when its tab is opened.
+const VehicleMaintenanceTab = lazy(() => import('../maintenance/VehicleMaintenanceTab.tsx'));
 // The document dialog brings the calendar (@mantine/dates): it downloads when someone adds a document.
 const NewDocumentDialog = lazy(() => import('../vehicle-documents/NewDocumentDialog.tsx').then((m) => ({ default: m.NewDocumentDialog })));
 
-type DetailTab = 'infos' | 'settings' | 'reminders';
+type DetailTab = 'infos' | 'settings' | 'reminders' | 'maintenance';
 /** Spec 002 wording for an action the person's roles don't allow. */
 const NOT_ALLOWED = "Vous n'avez pas les permissions nécessaires pour effectuer cette action";
 
@@ -89,6 +91,11 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: Vehic
               <Tabs.Tab value="settings" data-testid="vehicle-tab-settings">
                 Paramètres
               </Tabs.Tab>
+              {can('VIEW_MAINTENANCE') ? (
+                <Tabs.Tab value="maintenance" data-testid="vehicle-tab-maintenance">
+                  Entretiens
+                </Tabs.Tab>
+              ) : null}
               <Tabs.Tab value="reminders" data-testid="vehicle-tab-reminders">
                 Rappels d'entretien
               </Tabs.Tab>
@@ -99,6 +106,17 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: Vehic
                 onConfigurePlanning={canManage ? () => open('planning') : undefined}
                 onConfigureRecipe={canManage ? () => open('recipe') : undefined}
               />
+            </Tabs.Panel>
+            <Tabs.Panel value="maintenance">
+              <Suspense
+                fallback={
+                  <Center py="xl">
+                    <Loader />
+                  </Center>
+                }
+              >
+                <VehicleMaintenanceTab vehicle={vehicle} />
+              </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="reminders">
               <Suspense
