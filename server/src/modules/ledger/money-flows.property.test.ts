@@ -10,7 +10,8 @@ import { checkAfterStep, checkAtEnd } from './money-flows.test-checks.ts';
 /**
  * Issue 5 section 8: random sequences of create, confirm, cancel, transfer and withdraw (plus money
  * received into the park balance, so withdrawals have something to take, and status checks that
- * settle payouts the operator answered later), all through the real HTTP API, against a plain
+ * settle payouts the operator answered later, and maintenances finished with their expenses, issue
+ * 18), all through the real HTTP API, against a plain
  * model of what every account should hold. Money calls are now and then sent twice under one
  * Idempotency-Key; expected refusals must be 4xx answers with their code.
  *
@@ -70,7 +71,7 @@ async function runSequence(setup: Setup, steps: Step[]): Promise<void> {
   }
 }
 
-it('keeps every operation balanced and every balance true through random create, confirm, cancel, transfer and withdraw', async () => {
+it('keeps every operation balanced and every balance true through random create, confirm, cancel, transfer, withdraw and maintenance finishes', async () => {
   await fc.assert(
     fc.asyncProperty(setupArb, fc.array(stepArb, { minLength: 1, maxLength: 25, size: 'max' }), runSequence),
     {

@@ -23,7 +23,13 @@ export type Step =
   | { kind: 'transfer'; from: number; to: number; same: boolean; amount: AmountSpec; retry: boolean }
   | { kind: 'withdraw'; from: 'park' | number; failing: boolean; later: boolean; amount: AmountSpec; retry: boolean }
   | { kind: 'settle'; pick: number; pendingOnly: boolean; outcome: 'success' | 'failed' }
-  | { kind: 'payIn'; amount: number };
+  | { kind: 'payIn'; amount: number }
+  /**
+   * A maintenance of a new vehicle, scheduled today and finished with an oil change and a repair:
+   * `amount` in all, `split` quarters of it for the oil change (0 or 4: one repair type cost
+   * nothing); `again`: an already finished one is finished once more.
+   */
+  | { kind: 'finish'; by: 'owner' | 'member'; caisse: number; amount: AmountSpec; split: number; again: boolean; retry: boolean };
 
 export const amountArb: fc.Arbitrary<AmountSpec> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 60_000 }) },
@@ -77,6 +83,18 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('payIn' as const), amount: fc.integer({ min: 1, max: 50_000 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('finish' as const),
+      by: fc.constantFrom('owner' as const, 'member' as const),
+      caisse: pick,
+      amount: amountArb,
+      split: fc.integer({ min: 0, max: 4 }),
+      again: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
+      retry,
+    }),
+  },
 );
 
 export const setupArb = fc.record({
@@ -99,6 +117,8 @@ export interface World {
   subs: { profit: string[]; perte: string[] };
   recette: string;
   fees: string;
+  /** The sub-accounts a finished maintenance files its oil change and its repair under. */
+  repairs: { vidange: string; reparation: string };
   feeBp: number;
   means: { good: string; failing: string };
   /** Short names for ids, for readable failures. */
@@ -129,6 +149,8 @@ export interface Model {
   movements: number;
   transfers: number;
   withdrawals: ModelWithdrawal[];
+  /** Maintenances finished (paid) so far. */
+  finished: string[];
 }
 
 export interface ModelWithdrawal {
@@ -150,7 +172,7 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
   const owner = await ctx.signIn({ email: fx.owner.email, password: fx.owner.password, type: 'proprietaire' });
   expect((await ctx.api('POST', '/api/update-pin-code', { token: owner.token, body: { code: '24680' } })).code).toBe(5000);
   expect((await ctx.api('POST', '/api/verify-pin-code', { token: owner.token, body: { code: '24680' } })).code).toBe(5000);
-  const member = await memberWith(ctx, owner, parkId, ['CREATE_OPERATION', 'ACCESS_CAISSE_CASH']);
+  const member = await memberWith(ctx, owner, parkId, ['CREATE_OPERATION', 'ACCESS_CAISSE_CASH', 'MANAGE_MAINTENANCE']);
 
   const label = new Map<string, string>();
   const caisses = [await cashCaisse(ctx, parkId)];
@@ -174,6 +196,9 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
   const fees = (await subAccount(ctx, parkId, { code: 'withdraw_fees' })).id;
   label.set(recette, 'recette');
   label.set(fees, 'withdraw_fees');
+  const repairs = { vidange: (await subAccount(ctx, parkId, { code: 'vidange' })).id, reparation: (await subAccount(ctx, parkId, { code: 'reparation' })).id };
+  label.set(repairs.vidange, 'vidange');
+  label.set(repairs.reparation, 'reparation');
 
   const wave = (await ctx.api('GET', '/api/vtc-withdraw', as(owner))).data.find((m: { type: string }) => m.type === 'wave');
   const addMeans = async (title: string, phone: string) => {
@@ -182,7 +207,7 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
     return r.data.id as string;
   };
   const means = { good: await addMeans('Wave du gérant', '+2250701020304'), failing: await addMeans('Wave refusé', '+2250700000000') };
-  return { ctx, sims, parkId, owner, member, caisses, subs, recette, fees, feeBp: Math.round(wave.fees * 100), means, label };
+  return { ctx, sims, parkId, owner, member, caisses, subs, recette, fees, repairs, feeBp: Math.round(wave.fees * 100), means, label };
 }
 
 export function emptyModel(w: World): Model {
@@ -196,6 +221,7 @@ export function emptyModel(w: World): Model {
     movements: 0,
     transfers: 0,
     withdrawals: [],
+    finished: [],
   };
 }
 

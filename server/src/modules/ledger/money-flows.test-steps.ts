@@ -1,12 +1,29 @@
 import { expect } from 'vitest';
 import { type ApiAnswer, type SignedIn } from '../../../test/test-context.ts';
 import { as, now } from '../operations/operations-test-helpers.ts';
+import { toWireDate } from '../../platform/dates.ts';
+import { insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { recordIncomingPayment } from '../treasury/park-balance.ts';
 import { type Step, type World, type ModelOp, type Model, type ModelWithdrawal, addTo, applyOperation, takeWithdrawal, feeOf, maxWithdrawable, resolveAmount } from './money-flows.test-model.ts';
 
 /** The money-flows test's interpreter: each step through the real API, checked against the model. */
 let keyNo = 0;
 let refNo = 0;
+let plateNo = 0;
+
+/** The seeded repair types and components a finished maintenance pays: an oil change (oil) and a repair (brake pads). */
+const VIDANGE = 2;
+const REPARATION = 3;
+const OIL = 1;
+const BRAKE_PADS = 5;
+const finishBody = (caisse: string, oil: number, brakes: number) => ({
+  status: 'finished',
+  caisse_id: caisse,
+  maintenances: JSON.stringify([
+    { repair_type_id: VIDANGE, components: [{ component_id: OIL, amount: oil }] },
+    { repair_type_id: REPARATION, components: [{ component_id: BRAKE_PADS, amount: brakes }] },
+  ]),
+});
 
 // ---------------------------------------------------------------------------------------------
 // Calls
@@ -236,6 +253,68 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
         m.postings += 1;
       }
       return `${what} -> ${outcome}`;
+    }
+
+    case 'finish': {
+      if (s.again && m.finished.length) {
+        // Paid already: a second finish is refused and moves nothing.
+        const id = m.finished[s.caisse % m.finished.length];
+        const r = await send(w, w.owner, 'PUT', `/api/entretien/${id}`, finishBody(caisseOf(s.caisse), 1, 1), s.retry);
+        expectRefused(r, 409, 4655);
+        return `finish ${L(id)} again -> refused 4655`;
+      }
+      const caisse = caisseOf(s.caisse);
+      const total = resolveAmount(s.amount, bal(caisse));
+      const oil = Math.floor((total * s.split) / 4);
+      const brakes = total - oil;
+      // A new vehicle each time: a vehicle's maintenances can't overlap.
+      const vehicle = await insertVehicle(w.ctx.database.db, w.parkId, { registration: `FX-${++plateNo}` });
+      const scheduled = await w.ctx.api('POST', '/api/entretien', {
+        ...as(w.owner),
+        body: {
+          vehicle_id: vehicle,
+          duration_choice: 2,
+          start_date: toWireDate(new Date()).slice(0, 10),
+          maintenances: [
+            { repair_type_id: VIDANGE, maintenanceCarComponent: [{ component_id: OIL }] },
+            { repair_type_id: REPARATION, maintenanceCarComponent: [{ component_id: BRAKE_PADS }] },
+          ],
+        },
+      });
+      expectAccepted(scheduled);
+      const id = scheduled.data.id as string;
+      w.label.set(id, `maintenance${m.finished.length + 1}`);
+      const who = s.by === 'owner' ? w.owner : w.member;
+      const r = await send(w, who, 'PUT', `/api/entretien/${id}`, finishBody(caisse, oil, brakes), s.retry);
+      const what = `finish a maintenance (vidange ${oil}, réparation ${brakes}) from ${L(caisse)} (holds ${bal(caisse)}) by ${s.by}${s.retry ? ' (x2)' : ''}`;
+      if (bal(caisse) < oil + brakes) {
+        // The caisse must hold the total, pending or not; nothing is written.
+        expectRefused(r, 409, 4300);
+        return `${what} -> refused 4300`;
+      }
+      expectAccepted(r);
+      expect(r.data).toMatchObject({ id, status: 'finished', amount: oil + brakes });
+      // One operation per repair type that cost something, waiting for the owner when a member finished.
+      const pending = s.by === 'member';
+      const paid = [
+        { sub: w.repairs.vidange, code: 'vidange', amount: oil },
+        { sub: w.repairs.reparation, code: 'reparation', amount: brakes },
+      ].filter((g) => g.amount > 0);
+      const answered = r.data.operations as { id: string; amount: number; sub_account: { code: string } }[];
+      expect(answered.map((o) => [o.sub_account.code, o.amount]).sort()).toEqual(paid.map((g) => [g.code, g.amount]).sort());
+      for (const o of answered) {
+        const g = paid.find((x) => x.code === o.sub_account.code)!;
+        const op: ModelOp = { id: o.id, type: 'perte', caisse, sub: g.sub, amount: g.amount, status: pending ? 'pending' : 'confirmed', reversalId: null };
+        m.ops.push(op);
+        w.label.set(op.id, `op${m.ops.length}`);
+        m.movements += 1;
+        if (!pending) {
+          applyOperation(m, op, 1);
+          m.postings += 1;
+        }
+      }
+      m.finished.push(id);
+      return `${what} -> ${answered.map((o) => L(o.id)).join(', ') || 'nothing to pay'} ${pending ? 'pending' : 'confirmed'}`;
     }
 
     case 'payIn': {
