@@ -52,6 +52,7 @@ import { accountingRoutes } from './modules/accounting/accounting.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { parkBalanceRoutes } from './modules/treasury/park-balance.routes.ts';
 import { planningRoutes } from './modules/planning/planning.routes.ts';
+import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
 import { salaryRoutes } from './modules/salary/salary.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -166,6 +167,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(planningRoutes, { deps: { db, files } });
       await api.register(remindersRoutes, { deps: { db } });
       await api.register(notificationsRoutes, { db });
+      await api.register(maintenanceRoutes, { deps: { db, files } });
       await api.register(suppliersRoutes, { deps: { db, files } });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });

@@ -13,6 +13,7 @@ import { recipesCases } from './cases/recipes.cases.ts';
 import { payinsCases } from './cases/payins.cases.ts';
 import { salaryDashboardCases } from './cases/salary-dashboard.cases.ts';
 import { planningCases } from './cases/planning.cases.ts';
+import { maintenanceCases } from './cases/maintenance.cases.ts';
 import { remindersNotificationsCases } from './cases/reminders-notifications.cases.ts';
 import { suppliersCases } from './cases/suppliers.cases.ts';
 
@@ -204,7 +205,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases];
 
 export { ZERO_ID };
 

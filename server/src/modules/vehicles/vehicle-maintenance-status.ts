@@ -86,14 +86,17 @@ export async function syncVehicleMaintenanceStatus(tx: Tx | Db, parkId: string, 
 
 /**
  * The vehicles whose status may be out of step at `now`, in every park: those with an open
- * maintenance running now (the partial index of open maintenances is small: scheduled, running or
- * to close), and those a maintenance put in 'maintain' (vehicles in 'maintain' are few).
+ * maintenance running now or holding a remembered status (its end passed, maybe with the status
+ * changed by hand meanwhile), read from the partial index of open maintenances (scheduled, running
+ * or to close); and those a maintenance put in 'maintain' (vehicles in 'maintain' are few).
+ * Finishing and canceling sync their vehicle in their own transaction.
  */
 export async function vehiclesToSync(db: Db, now: Date): Promise<{ park_id: string; vehicle_id: string }[]> {
   const at = now.toISOString();
   const { rows } = await db.execute<{ park_id: string; vehicle_id: string }>(sql`
     select park_id, vehicle_id from maintenances
-     where status = 'available' and start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz
+     where status = 'available'
+       and ((start_at <= ${at}::timestamptz and end_at > ${at}::timestamptz) or vehicle_status_before is not null)
     union
     select m.park_id, m.vehicle_id from vehicles v join maintenances m on m.vehicle_id = v.id
      where v.status = 'maintain' and m.vehicle_status_before is not null`);
