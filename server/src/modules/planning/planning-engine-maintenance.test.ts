@@ -60,7 +60,7 @@ describe('maintenance records', () => {
       ['2027-01-01', 'vehicle_maintenance', 'A'],
       ['2027-01-02', 'vehicle_maintenance', 'A'],
     ]);
-    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien du 30/12/2026 au 02/01/2027 : Jean A ne peut pas le conduire le 30/12/2026');
+    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien du 30/12/2026 au 02/01/2027 : Jean A ne peut pas le conduire le 30/12/2026');
     expect(r.vehiclesWithoutPlanning).toEqual([]);
   });
 
@@ -78,7 +78,7 @@ describe('maintenance records', () => {
     const r = run({ startDate: '2026-12-28', endDate: '2026-12-29', vehicles: [vehicle(hourly, { maintenances: [held('2026-12-28T15:00:00', '2026-12-28T17:00:00')] })] });
     expect(r.entries.map((e) => `${e.day} ${e.slot}:${e.driverId}`)).toEqual(['2026-12-28 first:A', '2026-12-29 first:A', '2026-12-29 second:B']);
     expect(r.conflicts).toEqual([expect.objectContaining({ day: '2026-12-28', driverId: 'B', reason: 'vehicle_maintenance' })]);
-    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien le 28/12/2026 de 15:00 à 17:00 : Jean B ne peut pas le conduire le 28/12/2026');
+    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien le 28/12/2026 de 15:00 à 17:00 : Jean B ne peut pas le conduire le 28/12/2026');
   });
 
   it('a maintenance outside the service hours takes nothing; touching the end does not count', () => {
@@ -99,7 +99,7 @@ describe('maintenance records', () => {
     });
     expect(r.entries).toEqual([]);
     expect(r.conflicts).toEqual([expect.objectContaining({ reason: 'vehicle_maintenance', replacedById: null })]);
-    expect(r.vehiclesWithoutPlanning).toEqual([{ vehicleId: 'V1', message: "Véhicule en entretien : aucun chauffeur n'est planifié" }]);
+    expect(r.vehiclesWithoutPlanning).toEqual([{ vehicleId: 'V1', message: "Véhicule en entretien : aucun chauffeur n'est planifié" }]);
   });
 
   it("a 'maintain' status explained by a maintenance holds only the maintenance's days", () => {

@@ -482,7 +482,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
       case 'driver_busy':
         return `${name} est déjà planifié sur le véhicule ${busyOn ?? ''} le ${frenchDay(day)}`;
       case 'vehicle_maintenance':
-        if (held) return `Le véhicule ${vehicle.registrationNumber} est en entretien ${maintenancePeriodText(held)} : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
+        if (held) return `Le véhicule ${vehicle.registrationNumber} est en entretien ${maintenancePeriodText(held)} : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
         return `Le véhicule ${vehicle.registrationNumber} est en maintenance : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
       case 'vehicle_deactivated':
         return `Le véhicule ${vehicle.registrationNumber} est désactivé : ${name} ne peut pas le conduire le ${frenchDay(day)}`;
@@ -523,7 +523,7 @@ export function generatePlanning(input: EngineInput): EngineResult {
           if (held) {
             const reason = 'vehicle_maintenance';
             conflicts.push({ day: dayStr[i], vehicleId: vehicle.id, driverId: driver.driverId, reason, message: message(reason, vehicle, driver.driverId, dayStr[i], undefined, held), replacedById: null });
-            if (!withoutPlanning.has(vehicle.id)) withoutPlanning.set(vehicle.id, "Véhicule en entretien : aucun chauffeur n'est planifié");
+            if (!withoutPlanning.has(vehicle.id)) withoutPlanning.set(vehicle.id, "Véhicule en entretien : aucun chauffeur n'est planifié");
             continue;
           }
         }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { fromWireDate, toWireDate } from '../../platform/dates.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
+import { maintenanceWindows } from '../maintenance/maintenance-windows.ts';
 import { recipes } from './recipes.tables.ts';
 import { addDays, periodsBetween, shareOfDrivers, type CollectionPeriod, type DrivenEntry, type RecipeFrequency } from './recipe-periods.ts';
 
@@ -98,14 +99,39 @@ export interface EntryRow extends Record<string, unknown> {
   is_salary_day: boolean;
   /** The park day the driver was assigned this slot (the entry's created_at). */
   assigned_day: string;
+  /** The slot's instants (epoch ms), read by the maintenance guard; absent on a preview's entries. */
+  starts_ms?: number;
+  ends_ms?: number;
 }
 
 export async function entriesOf(db: Pick<Db, 'execute'>, parkId: string, timeZone: string, vehicleIds: string[], fromDay: string, toDay: string): Promise<EntryRow[]> {
   const { rows } = await db.execute<EntryRow>(sql`
-    select vehicle_id, driver_id, day::text as day, slot, is_salary_day, (created_at at time zone ${timeZone})::date::text as assigned_day
+    select vehicle_id, driver_id, day::text as day, slot, is_salary_day, (created_at at time zone ${timeZone})::date::text as assigned_day,
+           (extract(epoch from starts_at) * 1000)::float8 as starts_ms, (extract(epoch from ends_at) * 1000)::float8 as ends_ms
       from planning_entries
      where park_id = ${parkId} and day between ${fromDay}::date and ${toDay}::date and vehicle_id = any(${sql.param(vehicleIds)}::uuid[])`);
   return rows;
+}
+
+/**
+ * The entries left once those meeting a maintenance of their vehicle are put aside: nothing is
+ * expected of a vehicle in the garage (issue 18). Scheduling a maintenance removes those entries
+ * and the confirmation refuses them (planning/maintenance-impact.ts), so this only guards: a
+ * period all under maintenance charges nothing, and a day in the garage doesn't count in the shares.
+ */
+export async function withoutMaintenance(db: Pick<Db, 'select' | 'selectDistinct'>, parkId: string, timeZone: string, entries: EntryRow[], fromDay: string, toDay: string): Promise<EntryRow[]> {
+  if (entries.length === 0) return entries;
+  const windows = await maintenanceWindows(db, parkId, {
+    from: fromWireDate(`${addDays(fromDay, -1)}T00:00:00`, timeZone),
+    to: fromWireDate(`${addDays(toDay, 2)}T00:00:00`, timeZone),
+    vehicleIds: [...new Set(entries.map((e) => e.vehicle_id))],
+  });
+  if (windows.length === 0) return entries;
+  return entries.filter((e) => {
+    if (e.starts_ms == null || e.ends_ms == null) return true;
+    const [from, to] = [Number(e.starts_ms), Number(e.ends_ms)];
+    return !windows.some((w) => w.vehicleId === e.vehicle_id && w.startAt.getTime() < to && w.endAt.getTime() > from);
+  });
 }
 
 export type RecipeInsert = typeof recipes.$inferInsert;
@@ -172,7 +198,8 @@ async function runForPark(db: Db, parkId: string, due: DueCollection[], result: 
 
   const firstStart = open.reduce((m, d) => (d.periodStart < m ? d.periodStart : m), open[0].periodStart);
   const timeZone = open[0].config.time_zone;
-  const entries = await entriesOf(db, parkId, timeZone, [...new Set(open.map((d) => d.config.vehicle_id))], firstStart, toDay);
+  const vehicleIds = [...new Set(open.map((d) => d.config.vehicle_id))];
+  const entries = await withoutMaintenance(db, parkId, timeZone, await entriesOf(db, parkId, timeZone, vehicleIds, firstStart, toDay), firstStart, toDay);
   const byVehicle = new Map<string, EntryRow[]>();
   for (const e of entries) byVehicle.set(e.vehicle_id, [...(byVehicle.get(e.vehicle_id) ?? []), e]);
 
