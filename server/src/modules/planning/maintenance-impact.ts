@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import type { TMaintenanceLostDays } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
@@ -11,16 +12,8 @@ import { planningEntries } from './planning.tables.ts';
  * vehicle whose time range [starts_at, ends_at) meets the maintenance's [start, end). Scheduling
  * says first who loses which days (planningLostDays), then, confirmed, removes those entries and
  * the expected recipes of those days nothing was collected on (releasePlanningDays), in the
- * scheduling's transaction.
+ * scheduling's transaction. Days are yyyy-MM-dd in the park's time zone, sorted, per driver.
  */
-
-/** One driver's days lost to a maintenance (contract/src/maintenance.ts ZMaintenanceLostDays). */
-export interface TMaintenanceLostDays {
-  driver_id: string;
-  driver_name: string;
-  /** yyyy-MM-dd in the park's time zone, sorted. */
-  days: string[];
-}
 
 type Reader = Pick<Db, 'select'>;
 
