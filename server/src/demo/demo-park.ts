@@ -5,6 +5,10 @@ import { addProfile, createPark, createUser } from '../modules/access/parks.serv
 import { seedFleet } from './fleet-generator.ts';
 import { seedOperations } from './operations-generator.ts';
 import { seedDemoPlanningAndRecipes } from './demo-planning-recipes.ts';
+import { seedDemoMaintenance } from './demo-maintenance.ts';
+import { loadConfig } from '../platform/config.ts';
+import { openStorage } from '../platform/storage/storage.config.ts';
+import type { FileStorage } from '../platform/storage/storage.types.ts';
 import { caisseAdmins, caisses } from '../modules/treasury/treasury.tables.ts';
 
 /**
@@ -18,7 +22,7 @@ export const DEMO = {
   agent: { email: 'agent@flotte.demo', phone: '+237690000002' },
 } as const;
 
-export async function seedDemoPark(db: Db): Promise<{ created: boolean; steps?: Record<string, number> }> {
+export async function seedDemoPark(db: Db, opts: { storage?: FileStorage } = {}): Promise<{ created: boolean; steps?: Record<string, number> }> {
   // How long each step took (ms), for the start's log.
   const steps: Record<string, number> = {};
   let t = Date.now();
@@ -74,6 +78,16 @@ export async function seedDemoPark(db: Db): Promise<{ created: boolean; steps?: 
   // The cashier keeps the Akwa till: it is one of the caisses offered when recording an expense.
   const [akwa] = await db.select({ id: caisses.id }).from(caisses).where(and(eq(caisses.parkId, park.id), eq(caisses.name, 'Caisse Akwa')));
   await db.insert(caisseAdmins).values({ caisseId: akwa.id, profileId: agentProfile.id, parkId: park.id });
+  // Its garages and six months of maintenance (invoices stored like any park file), a vehicle at
+  // the garage today, two expected next week, service reminders and this morning's notifications.
+  // Before the planning, which then plans nobody on a vehicle while it is at the garage.
+  const storage = opts.storage ?? (await openStorage(loadConfig().storage));
+  try {
+    await seedDemoMaintenance(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id, userId: owner.id }, { storage });
+  } finally {
+    if (!opts.storage) await storage.close();
+  }
+  step('maintenance');
   // Its working life: a confirmed planning from three months ago to a month ahead, the recipes it
   // made, mostly collected (some in part, some by mobile money), a few unpaid or deleted, debts,
   // and last month's salaries of four drivers.
