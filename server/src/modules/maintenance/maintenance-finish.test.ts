@@ -239,6 +239,12 @@ describe('what the body must say', () => {
       { repair_type_id: RT.reparation, components: [[COMPONENT.brakePads, 8_000]] },
     ]);
     expect((await finish(ctx, p.owner, id, { caisse_id: p.caisse, maintenances: decimals })).message).toBe(M.amount);
+    // Each fits, their sum does not.
+    const huge = paid([
+      { repair_type_id: RT.vidange, components: [[COMPONENT.oil, '9000000000000000'], [COMPONENT.oilFilter, '9000000000000000']] },
+      { repair_type_id: RT.reparation, components: [[COMPONENT.brakePads, 1]] },
+    ]);
+    expect((await finish(ctx, p.owner, id, { caisse_id: p.caisse, maintenances: huge })).message).toBe(M.amount);
     const unknown = await finish(ctx, p.owner, '0190f0f0-0000-7000-8000-000000000000', { caisse_id: p.caisse, maintenances: OIL_AND_BRAKES_PAID });
     expect([unknown.status, unknown.code]).toEqual([404, ErrorCodes.MAINTENANCE_NOT_FOUND.code]);
     // None of it wrote anything.

@@ -153,6 +153,8 @@ function paidAmounts(body: TMaintenanceFinishInput, currency: string): Map<strin
       out.set(key, minor);
     }
   }
+  // Each amount fits the ledger's integers, but fifty huge ones might not add up to one.
+  if (!Number.isSafeInteger([...out.values()].reduce((s, a) => s + a, 0))) throw fieldError('maintenances', M.amount);
   return out;
 }
 
