@@ -93,11 +93,10 @@ test('an expiring insurance, then a vehicle group, as the owner', async ({ page 
   await expect(typeDialog).toBeHidden();
   await expect(dialog.getByTestId('document-type')).toHaveValue(ownType);
 
-  // The insurance: its insurer field says honestly that suppliers come later.
+  // The insurance: its form reveals the insurer, one of the park's active suppliers (optional).
   await dialog.getByTestId('document-type').click();
   await page.getByRole('option', { name: 'Assurance', exact: true }).click();
-  await expect(dialog.getByTestId('document-supplier')).toBeDisabled();
-  await expect(dialog.getByText('Les prestataires arrivent bientôt')).toBeVisible();
+  await expect(dialog.getByTestId('document-supplier')).toBeEnabled();
   await pickDay(page, 'document-start-date', parkDay(0));
   await pickDay(page, 'document-end-date', parkDay(10));
   await dialog.getByTestId('document-description').fill('Assurance tous risques, agence Akwa');

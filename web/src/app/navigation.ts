@@ -16,6 +16,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_DRIVERS',
   'VIEW_PLANNING',
   'VIEW_MAINTENANCE',
+  'VIEW_PROVIDERS',
   'VIEW_CASH_COLLECTION',
   'VIEW_OPERATIONS',
   'VIEW_BALANCE',

@@ -31,6 +31,7 @@ export type Screen =
   | 'ReceiptsPage'
   | 'MaintenancePage'
   | 'NotificationsPage'
+  | 'ProvidersPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -51,6 +52,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   receipts: { screen: 'ReceiptsPage', guarded: true },
   maintenance: { screen: 'MaintenancePage', guarded: true },
   notifications: { screen: 'NotificationsPage', guarded: true },
+  providers: { screen: 'ProvidersPage', guarded: true },
 };
 
 /** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */

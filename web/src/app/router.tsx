@@ -51,6 +51,7 @@ const SchedulePage = lazy(() => import('../features/planning/SchedulePage.tsx'))
 const ReceiptsPage = lazy(() => import('../features/recipes/ReceiptsPage.tsx'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
+const ProvidersPage = lazy(() => import('../features/suppliers/ProvidersPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -82,6 +83,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   ReceiptsPage,
   MaintenancePage,
   NotificationsPage,
+  ProvidersPage,
   RequireView,
 };
 
@@ -148,6 +150,7 @@ export function AppRoutes() {
             <Route path="receipts" element={guarded('VIEW_CASH_COLLECTION', page(ReceiptsPage))} />
             <Route path="maintenance" element={guarded('VIEW_MAINTENANCE', page(MaintenancePage))} />
             <Route path="notifications" element={guarded('VIEW_NOTIFICATIONS', page(NotificationsPage))} />
+            <Route path="providers" element={guarded('VIEW_PROVIDERS', page(ProvidersPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />

@@ -15,6 +15,7 @@ import { toast } from '../../ui/toast.ts';
 import { ImageUpload } from '../../ui/uploads/ImageUpload.tsx';
 import { AddBesideButton } from '../../ui/inputs/AddBesideButton.tsx';
 import { usePermissions } from '../auth/permissions.ts';
+import { SupplierSelect } from '../suppliers/SupplierSelect.tsx';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { INSURANCE_DOCUMENT_TYPE, ZVehicleDocumentInput, type TVehicleDocumentInputParsed } from '@flotte/contract/vehicle-documents';
 import { DOCUMENT_FIELDS, documentBody, documentDefaults, type DocumentFormInput } from './document-form.ts';
@@ -23,8 +24,6 @@ import { useDocumentTypes, vehicleDocumentKeys } from './queries.ts';
 import { vehicleDocumentsApi, type VehicleDocument } from './vehicle-documents-api.ts';
 
 export const DOCUMENT_ADDED_MESSAGE = SUCCESS_MESSAGES.VEHICLE_DOCUMENT_ADDED;
-/** Suppliers (insurers, garages ...) come with a later module; the field says so instead of pretending. */
-export const SUPPLIERS_SOON_NOTE = 'Les prestataires arrivent bientôt';
 
 export interface NewDocumentDialogProps {
   vehicleId: string;
@@ -130,7 +129,21 @@ export function NewDocumentDialog({ vehicleId, opened, onClose, onSaved, documen
               </Group>
 
               {Number(typeId) === INSURANCE_DOCUMENT_TYPE ? (
-                <Select label="Prestataire" placeholder="Choisissez l'assureur" data={[]} disabled description={SUPPLIERS_SOON_NOTE} data-testid="document-supplier" />
+                // The insurer: one of the park's active suppliers (the server refuses a suspended one).
+                <Controller
+                  control={control}
+                  name="supplier_id"
+                  render={({ field, fieldState }) => (
+                    <SupplierSelect
+                      label="Prestataire"
+                      placeholder="Choisissez l'assureur"
+                      value={field.value ?? null}
+                      onChange={(v) => field.onChange(v ?? undefined)}
+                      error={fieldState.error?.message}
+                      testId="document-supplier"
+                    />
+                  )}
+                />
               ) : null}
 
               <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
