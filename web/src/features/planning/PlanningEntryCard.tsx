@@ -5,6 +5,7 @@ import {
   INTERIM_LABEL,
   isMaintenance,
   MAINTENANCE_LABEL,
+  maintenanceSpan,
   SALARY_DAY_LABEL,
   SLOT_LABELS,
   slotHours,
@@ -26,7 +27,7 @@ const SHORT_SLOT: Record<TPlanningEntry['slot'], string> = { full: 'Journée', f
 
 /**
  * One planning entry: the vehicle, the driver, the slot and its hours, with the salary-day and
- * interim badges; a maintenance reads 'Entretien' on yellow.
+ * interim badges; a maintenance reads 'Entretien' on yellow, with its dates outside the month grid.
  */
 export function PlanningEntryCard({ entry, compact = false, hideVehicle = false, hideDriver = false }: PlanningEntryCardProps) {
   const maintenance = isMaintenance(entry);
@@ -53,6 +54,11 @@ export function PlanningEntryCard({ entry, compact = false, hideVehicle = false,
           <Text size={compact ? 'xs' : 'sm'} truncate>
             {vehicleLabel(entry.vehicle)}
           </Text>
+          {!compact && maintenanceSpan(entry) ? (
+            <Text size="xs" c="dimmed" data-testid="planning-maintenance-dates">
+              {maintenanceSpan(entry)}
+            </Text>
+          ) : null}
         </>
       ) : (
         <>

@@ -5,7 +5,10 @@ import {
   daysWithEntries,
   driverName,
   entryKey,
+  entryTitle,
   groupEntriesByDay,
+  maintenanceDays,
+  maintenanceSpan,
   slotHours,
   vehicleLabel,
 } from './planning-entries.ts';
@@ -65,6 +68,16 @@ describe('groupEntriesByDay', () => {
     const shown = groupEntriesByDay([long], { from: '2025-03-01', to: '2025-03-31' });
     expect(shown.size).toBe(31);
     expect(daysWithEntries(shown, '2025-03-30', '2025-04-30')).toEqual(['2025-03-30', '2025-03-31']);
+  });
+
+  it('reads a maintenance record\'s dates: an end at midnight ends the day before', () => {
+    const record = { ...maintenance('2030-03-06', '2030-03-06T09:00:00', '2030-03-08T00:00:00'), maintenance_id: 'm1' };
+    expect(maintenanceDays(record, null)).toEqual(['2030-03-06', '2030-03-07']);
+    expect(maintenanceSpan(record)).toBe('du 06/03/2030 09:00 au 07/03/2030');
+    expect(maintenanceSpan({ ...record, end_date: '2030-03-06T12:30:00' })).toBe('le 06/03/2030 de 09:00 à 12:30');
+    expect(entryTitle(record)).toBe('Entretien · ZZ-999-ZZ · du 06/03/2030 09:00 au 07/03/2030');
+    // Put in maintenance by hand: no dates to tell.
+    expect(maintenanceSpan(maintenance('2030-03-06', '2030-03-06T00:00:00', '2030-03-31T23:59:59'))).toBe('');
   });
 
   it('gives preview entries (no id yet) distinct keys', () => {

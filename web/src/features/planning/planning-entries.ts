@@ -55,7 +55,10 @@ export function slotHours(entry: Pick<TPlanningEntry, 'start_date' | 'end_date'>
 
 /** Everything an entry says, in one line: the tooltip of its cell. */
 export function entryTitle(entry: TCalendarEntry): string {
-  if (isMaintenance(entry)) return `${MAINTENANCE_LABEL} · ${vehicleLabel(entry.vehicle)}`;
+  if (isMaintenance(entry)) {
+    const span = maintenanceSpan(entry);
+    return [MAINTENANCE_LABEL, vehicleLabel(entry.vehicle), span].filter(Boolean).join(' · ');
+  }
   const hours = slotHours(entry);
   return [
     vehicleLabel(entry.vehicle),
@@ -89,13 +92,38 @@ export interface DayRange {
   to: string;
 }
 
+/** dd/MM/yyyy of a day or a wire date. */
+function frenchDate(value: string): string {
+  return `${value.slice(8, 10)}/${value.slice(5, 7)}/${value.slice(0, 4)}`;
+}
+
+/** The last day a maintenance holds: an end at midnight (00:00:00) ends the day before. */
+function lastDayOf(entry: TMaintenanceEntry): string {
+  const end = entry.end_date ?? entry.date;
+  const endDay = end.slice(0, 10);
+  return end.slice(11, 19) === '00:00:00' && endDay > (entry.start_date ?? entry.date).slice(0, 10) ? toDayString(addDays(fromDayString(endDay)!, -1)) : endDay;
+}
+
+/**
+ * A maintenance record's dates in words ('du 06/03/2030 09:00 au 07/03/2030 17:00', 'le
+ * 06/03/2030 de 09:00 à 12:00'); '' for a vehicle put in maintenance by hand (no known dates).
+ */
+export function maintenanceSpan(entry: TMaintenanceEntry): string {
+  if (!entry.maintenance_id) return '';
+  const from = wireTime(entry.start_date);
+  const to = wireTime(entry.end_date);
+  const first = entry.start_date.slice(0, 10);
+  if (first === entry.end_date.slice(0, 10)) return `le ${frenchDate(first)}${from && to ? ` de ${from} à ${to}` : ''}`;
+  return `du ${frenchDate(first)}${from && from !== '00:00' ? ` ${from}` : ''} au ${frenchDate(lastDayOf(entry))}${to && to !== '00:00' ? ` ${to}` : ''}`;
+}
+
 /**
  * The days a maintenance covers: its start to its end (a maintenance may arrive once per day or
- * once for its whole span), clipped to the days shown.
+ * once for its whole span), clipped to the days shown. An end at midnight ends the day before.
  */
 export function maintenanceDays(entry: TMaintenanceEntry, shown: DayRange | null): string[] {
   let start = fromDayString(entry.start_date ?? '') ?? fromDayString(entry.date);
-  let end = fromDayString(entry.end_date ?? '') ?? start;
+  let end = fromDayString(entry.end_date ? lastDayOf(entry) : '') ?? start;
   if (!start || !end || end < start) return [entryDay(entry)];
   const from = shown ? fromDayString(shown.from) : null;
   const to = shown ? fromDayString(shown.to) : null;
