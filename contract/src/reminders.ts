@@ -37,13 +37,13 @@ export const REMINDER_MESSAGES = {
   repairType: "Type d'entretien invalide",
   titleMax: `Le titre ne peut pas dépasser ${REMINDER_TITLE_MAX} caractères`,
   interval: 'Indiquez un intervalle en kilomètres, en mois, ou les deux',
-  everyKm: `Le nombre de kilomètres doit être un entier positif (au plus 1 000 000)`,
+  everyKm: `Le nombre de kilomètres doit être un entier positif (au plus 1 000 000)`,
   everyMonths: `Le nombre de mois doit être un entier positif (au plus ${REMINDER_EVERY_MONTHS_MAX})`,
   lastDoneAt: 'Date invalide (format attendu yyyy-MM-dd)',
   lastDoneKm: 'Le kilométrage doit être un entier positif ou nul',
   recurring: 'Valeur invalide\u00a0: oui ou non attendu',
   soonDays: `Le nombre de jours doit être compris entre 1 et ${SERVICE_SOON_DAYS_MAX}`,
-  soonKm: `Le nombre de kilomètres doit être compris entre 1 et 100 000`,
+  soonKm: `Le nombre de kilomètres doit être compris entre 1 et 100 000`,
 } as const;
 const M = REMINDER_MESSAGES;
 

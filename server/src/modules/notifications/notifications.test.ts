@@ -84,7 +84,7 @@ describe('the daily notices job', () => {
     const service = (await list(mechanic)).items[0];
     expect(service).toMatchObject({
       title: 'Entretien à prévoir\u00a0: Courroie de distribution',
-      body: 'Courroie de distribution du véhicule Corolla (LT-018-NT)\u00a0: échéance à 50\u202f000\u00a0km (encore 500\u00a0km).',
+      body: 'Courroie de distribution du véhicule Corolla (LT-018-NT)\u00a0: échéance à 50\u00a0000\u00a0km (encore 500\u00a0km).',
       link: vehicleRecordLink(vehicleId),
       read: false,
     });

@@ -18,7 +18,6 @@ import { serviceReminders } from './reminders.tables.ts';
  */
 
 const NBSP = '\u00a0';
-const NNBSP = '\u202f';
 
 /** 12/03/2026. */
 export function frenchDay(day: string): string {
@@ -26,9 +25,9 @@ export function frenchDay(day: string): string {
   return `${d}/${m}/${y}`;
 }
 
-/** 60 000 km, with the narrow non-breaking space French puts between thousands. */
+/** 60 000 km, with a non-breaking space between thousands (U+00A0, as every French text here). */
 export function frenchKm(km: number): string {
-  return `${String(Math.abs(km)).replace(/\B(?=(\d{3})+(?!\d))/g, NNBSP)}${NBSP}km`;
+  return `${String(Math.abs(km)).replace(/\B(?=(\d{3})+(?!\d))/g, NBSP)}${NBSP}km`;
 }
 
 const days = (n: number) => `${n}${NBSP}jour${n > 1 ? 's' : ''}`;
