@@ -38,6 +38,8 @@ const SCREENS: { path: string; ready: string; view: string | null }[] = [
   { path: '/dashboard/status-accounts', ready: 'balance-page', view: 'VIEW_BALANCE' },
   { path: '/dashboard/reports', ready: 'reports-page', view: 'VIEW_REPORTS' },
   { path: '/dashboard/pnl', ready: 'pnl-page', view: 'VIEW_PNL' },
+  { path: '/dashboard/notifications', ready: 'notifications-page', view: 'VIEW_NOTIFICATIONS' },
+  { path: '/dashboard/providers', ready: 'providers-page', view: 'VIEW_PROVIDERS' },
   { path: '/dashboard/access', ready: 'access-page', view: 'VIEW_ACCESS_MANAGEMENT' },
   { path: '/dashboard/company', ready: 'company-page', view: 'VIEW_COMPANY_PROFILE' },
   { path: '/dashboard/account', ready: 'account-page', view: null },
@@ -62,6 +64,8 @@ const DIALOGS: { screen: string; name: string; button: string; open?: (page: Pag
   { screen: '/dashboard/status-accounts', name: 'transfert', button: 'transfer-open' },
   { screen: '/dashboard/status-accounts', name: 'opération bancaire', button: 'bank-operation-open' },
   { screen: '/dashboard/status-accounts', name: 'retrait', button: 'park-withdraw-open' },
+  { screen: '/dashboard/providers', name: 'nouveau prestataire', button: 'supplier-add' },
+  { screen: '/dashboard/providers', name: 'catégories de prestataires', button: 'providers-categories' },
   { screen: '/dashboard/access', name: 'nouvel administrateur', button: 'admin-add' },
   {
     screen: '/dashboard/access',
