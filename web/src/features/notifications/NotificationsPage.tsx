@@ -61,6 +61,7 @@ export default function NotificationsPage() {
         key: 'title',
         header: 'Notification',
         card: 'title',
+        width: '30%',
         render: (n) => (
           <Text span size="sm" fw={n.read ? 400 : 700} data-testid="notification-title" style={{ overflowWrap: 'anywhere' }}>
             {n.read ? null : <UnreadDot />}
@@ -75,11 +76,13 @@ export default function NotificationsPage() {
         ),
       },
       { key: 'body', header: 'Détail', card: 'meta', render: (n) => <Text span size="sm">{n.body}</Text>, cardRender: (n) => n.body },
-      { key: 'kind', header: 'Type', card: 'meta', render: (n) => NOTIFICATION_KIND_LABELS[n.kind] ?? '', cardRender: (n) => NOTIFICATION_KIND_LABELS[n.kind] ?? null },
+      // The title already says the kind ('Entretien à prévoir : Vidange'): in files only.
+      { key: 'kind', header: 'Type', exportOnly: true, exportValue: (n) => NOTIFICATION_KIND_LABELS[n.kind] ?? '' },
       {
         key: 'read',
         header: 'État',
         card: 'status',
+        width: 110,
         render: (n) =>
           n.read ? (
             <Text span size="sm" c="dimmed" data-testid="notification-state" data-read="true">
@@ -97,7 +100,7 @@ export default function NotificationsPage() {
             </Badge>
           ),
       },
-      { key: 'created_at', header: 'Reçue', card: 'date', render: (n) => arrivedText(n.created_at, today) },
+      { key: 'created_at', header: 'Reçue', card: 'date', width: 170, render: (n) => arrivedText(n.created_at, today) },
     ],
     [today],
   );

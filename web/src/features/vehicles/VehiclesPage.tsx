@@ -106,6 +106,12 @@ export default function VehiclesPage() {
         card: 'meta',
         exportValue: (v) => (urgencyShownInList(v.service_urgency) ? SERVICE_URGENCY_LABELS[v.service_urgency] : ''),
         render: (v) => (urgencyShownInList(v.service_urgency) ? <UrgencyBadge urgency={v.service_urgency} /> : null),
+        cardRender: (v) =>
+          urgencyShownInList(v.service_urgency) ? (
+            <>
+              Entretien : <UrgencyBadge urgency={v.service_urgency} />
+            </>
+          ) : null,
       },
       {
         key: 'current_driver',
