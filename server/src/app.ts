@@ -63,6 +63,7 @@ import { payinsDeps } from './modules/payins/payins.deps.ts';
 import { payinCheckStatus } from './modules/payins/payins.service.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { dailyNoticesDevRoutes } from './modules/notifications/daily-notices.dev-routes.ts';
 // What each module registers once: reset options, files it shows, what a new park starts with.
 import './modules/registrations.ts';
 
@@ -172,6 +173,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
         await api.register(recipeJobDevRoutes, { db });
+        await api.register(dailyNoticesDevRoutes, { deps: { db, files, notifier, publicUrl: config.publicUrl, log: app.log } });
       }
     },
     { prefix: '/api' },

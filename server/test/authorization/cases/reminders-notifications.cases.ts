@@ -77,4 +77,6 @@ export const remindersNotificationsCases: RouteCase[] = [
     otherPark: async (w) => ({ url: `/api/notifications/${await notificationOfB(w)}/read` }),
   },
   { method: 'PUT', url: '/api/notifications/read-all', otherPark: (w) => ({ url: '/api/notifications/read-all', body: { park_id: w.parkB } }) },
+  // Development mode only; runs the acting park's job, names no record of another park.
+  { method: 'POST', url: '/api/dev/notifications/run-job', denied: () => ({ url: '/api/dev/notifications/run-job', body: {} }) },
 ];
