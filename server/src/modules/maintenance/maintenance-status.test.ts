@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { formData, TINY_PNG } from '../../../test/multipart.ts';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { fromWireDate } from '../../platform/dates.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
+import { referencedFiles, resetOptions } from '../park/reset-registry.ts';
+import '../registrations.ts';
 import { syncAllVehicleMaintenanceStatuses } from '../vehicles/vehicle-maintenance-status.ts';
 import { vehicles, type VehicleStatus } from '../vehicles/vehicles.tables.ts';
 import { dayFromNow, insertComponent, maintenanceCalls, scheduleBody } from './maintenance-test-helpers.ts';
@@ -97,5 +100,22 @@ describe('the vehicle while a maintenance runs', () => {
 
   it('runs as a pg-boss job every 5 minutes', () => {
     expect(maintenanceStatusJob(ctx.database.db)).toMatchObject({ name: 'maintenance-vehicle-status', cron: '*/5 * * * *' });
+  });
+});
+
+describe('resetting the account', () => {
+  it("erases the park's maintenances, gives vehicles their status back, and keeps their files while they exist", async () => {
+    await setStatus('reserve');
+    const up = await ctx.api('POST', '/api/file/upload', { token: owner.token, profileId: owner.profile_id, ...formData({}, [{ field: 'file', filename: 'a.png', content: TINY_PNG }]) });
+    const m = await scheduled(scheduleBody(vehicle, [pads], { duration_choice: 3, start_date: dayFromNow(-1), end_date: dayFromNow(1), images: [up.data.path] }));
+    expect(await statusOf()).toBe('maintain');
+    const db = ctx.database.db;
+    expect(await db.transaction((tx) => referencedFiles(tx, fx.park.id))).toContain(up.data.path);
+    const option = resetOptions().find((o) => o.code === 'maintenances')!;
+    expect(option.label).toBe('Entretiens');
+    await db.transaction((tx) => option.reset(tx, fx.park.id, { storage: null as never, keepFileIds: new Set(), afterCommit: () => undefined }));
+    expect(await statusOf()).toBe('reserve');
+    expect(await db.select().from(maintenances).where(eq(maintenances.id, m.id))).toEqual([]);
+    expect(await db.transaction((tx) => referencedFiles(tx, fx.park.id))).not.toContain(up.data.path);
   });
 });
