@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { Badge, Box, Button, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { NOTIFICATION_KIND_LABELS, type TNotification, type TUnreadCount } from '@flotte/contract/notifications';
+import type { TNotification, TUnreadCount } from '@flotte/contract/notifications';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { toast } from '../../ui/toast.ts';
@@ -76,8 +76,6 @@ export default function NotificationsPage() {
         ),
       },
       { key: 'body', header: 'Détail', card: 'meta', render: (n) => <Text span size="sm">{n.body}</Text>, cardRender: (n) => n.body },
-      // The title already says the kind ('Entretien à prévoir : Vidange'): in files only.
-      { key: 'kind', header: 'Type', exportOnly: true, exportValue: (n) => NOTIFICATION_KIND_LABELS[n.kind] ?? '' },
       {
         key: 'read',
         header: 'État',
