@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '../../platform/db/database.ts';
 import { anyId } from '../../platform/db/prepared.ts';
 import { maintenances } from './maintenance.tables.ts';
@@ -10,7 +10,7 @@ import { maintenances } from './maintenance.tables.ts';
  * - 'available' (scheduled, or running while its dates run): from start_at to end_at;
  * - 'finished': the vehicle was in the garage from start_at until it was finished, at most to
  *   end_at (a job finished early frees the days after it; one finished before its start held
- *   nothing);
+ *   nothing), looked for FINISHED_LOOKBACK_DAYS back;
  * - 'canceled': never held the vehicle.
  */
 export interface MaintenanceWindow {
@@ -22,9 +22,15 @@ export interface MaintenanceWindow {
 
 type Reader = Pick<Db, 'select' | 'selectDistinct'>;
 
-/** Where a finished maintenance stops holding its vehicle: its end, or its finish when earlier. */
-const heldUntil = sql<Date>`case when ${maintenances.status} = 'finished' and ${maintenances.finishedAt} is not null
-  then least(${maintenances.endAt}, ${maintenances.finishedAt}) else ${maintenances.endAt} end`;
+/**
+ * A finished maintenance is looked for only among those begun at most this many days before the
+ * range: no index reads finished maintenances by their end, and a park's history is long (the
+ * bench's: 200,000), so the read stays a short range of (park, status, start_at). A vehicle held
+ * longer than a quarter by one maintenance would show its first quarter only, in periods past.
+ */
+export const FINISHED_LOOKBACK_DAYS = 92;
+
+const DAY_MS = 86_400_000;
 
 /**
  * The park's maintenances holding a vehicle at some moment of [from, to) (of these vehicles only,
@@ -32,22 +38,24 @@ const heldUntil = sql<Date>`case when ${maintenances.status} = 'finished' and ${
  */
 export async function maintenanceWindows(db: Reader, parkId: string, range: { from: Date; to: Date; vehicleIds?: string[] }): Promise<MaintenanceWindow[]> {
   if (range.vehicleIds && range.vehicleIds.length === 0) return [];
-  const rows = await db
-    .select({ id: maintenances.id, vehicleId: maintenances.vehicleId, startAt: maintenances.startAt, endAt: maintenances.endAt, heldUntil: heldUntil.mapWith((v) => new Date(v)) })
-    .from(maintenances)
-    .where(
-      and(
-        eq(maintenances.parkId, parkId),
-        inArray(maintenances.status, ['available', 'finished']),
-        range.vehicleIds ? anyId(maintenances.vehicleId, range.vehicleIds) : undefined,
-        lt(maintenances.startAt, range.to),
-        gt(maintenances.endAt, range.from),
-      ),
-    )
-    .orderBy(maintenances.vehicleId, maintenances.startAt);
-  return rows
-    .map((r) => ({ id: r.id, vehicleId: r.vehicleId, startAt: r.startAt, endAt: r.heldUntil }))
-    .filter((w) => w.endAt.getTime() > w.startAt.getTime() && w.endAt.getTime() > range.from.getTime());
+  const columns = { id: maintenances.id, vehicleId: maintenances.vehicleId, startAt: maintenances.startAt, endAt: maintenances.endAt, finishedAt: maintenances.finishedAt };
+  const common = and(eq(maintenances.parkId, parkId), range.vehicleIds ? anyId(maintenances.vehicleId, range.vehicleIds) : undefined, lt(maintenances.startAt, range.to), gt(maintenances.endAt, range.from));
+  // Two index ranges: the open ones by their end (maintenances_open_idx, few), the finished ones
+  // by their start (maintenances_park_status_start_idx), each read apart so each keeps its plan.
+  const [open, finished] = [
+    await db.select(columns).from(maintenances).where(and(common, eq(maintenances.status, 'available'))),
+    await db
+      .select(columns)
+      .from(maintenances)
+      .where(and(common, eq(maintenances.status, 'finished'), gt(maintenances.startAt, new Date(range.from.getTime() - FINISHED_LOOKBACK_DAYS * DAY_MS)))),
+  ];
+  const windows: MaintenanceWindow[] = open.map((r) => ({ id: r.id, vehicleId: r.vehicleId, startAt: r.startAt, endAt: r.endAt }));
+  for (const r of finished) {
+    // Held until it was finished, at most to its end.
+    const endAt = r.finishedAt && r.finishedAt < r.endAt ? r.finishedAt : r.endAt;
+    if (endAt > r.startAt && endAt > range.from) windows.push({ id: r.id, vehicleId: r.vehicleId, startAt: r.startAt, endAt });
+  }
+  return windows.sort((a, b) => (a.vehicleId < b.vehicleId ? -1 : a.vehicleId > b.vehicleId ? 1 : a.startAt.getTime() - b.startAt.getTime()));
 }
 
 /**
