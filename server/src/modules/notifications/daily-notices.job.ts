@@ -59,7 +59,7 @@ export async function runDailyNoticesJob(deps: DailyNoticesDeps, now: Date = new
   const parkIds = opts.parkId ? [opts.parkId] : await allParkIds(deps.db);
   const result: DailyNoticesResult = { parks: parkIds.length, reminders_checked: 0, notifications: 0, messages_sent: 0, messages_failed: 0 };
   for (const parkId of parkIds) {
-    const tally: NoticeTally = { checked: 0, notified: 0, told: new Map() };
+    const tally: NoticeTally = { checked: 0, notified: 0, told: new Map(), holders: new Map() };
     await noticeServiceReminders(deps.db, parkId, now, tally);
     await noticeExpiringDocuments(deps, parkId, now, tally);
     result.reminders_checked += tally.checked;

@@ -40,7 +40,7 @@ export async function noticeExpiringDocuments(deps: { db: Db; files: FilesDeps }
         kind: 'document_expiring',
         ...notice,
         dedupeKey: `document:${d.id}:${expired ? 'expired' : 'expiring'}`,
-      });
+      }, tally.holders);
       tellTo(tally, told, notice);
     }
     if (page * PAGE >= list.meta.total) return;

@@ -4,6 +4,9 @@ import { uuidv7 } from '../../platform/ids.ts';
 import { profilesHolding } from '../access/permission-holders.ts';
 import { notifications } from './notifications.tables.ts';
 
+/** Per park: the holders of each permission, read once. */
+export type HoldersCache = Map<Permission, Promise<string[]>>;
+
 export interface Notice {
   parkId: string;
   /** Who should know: the park's live profiles holding it, and the owner. */
@@ -25,9 +28,17 @@ export async function notifyHolders(db: Db | Tx, input: Notice): Promise<number>
   return (await notifyHoldersNew(db, input)).length;
 }
 
-/** The same, answering the profiles newly told (the daily job also sends them a message). */
-export async function notifyHoldersNew(db: Db | Tx, input: Notice): Promise<string[]> {
-  const profileIds = await profilesHolding(db, input.parkId, input.permission);
+/**
+ * The same, answering the profiles newly told (the daily job also sends them a message). `holders`
+ * caches who holds what over many notices of one park (the job tells hundreds at once).
+ */
+export async function notifyHoldersNew(db: Db | Tx, input: Notice, holders?: HoldersCache): Promise<string[]> {
+  let found = holders?.get(input.permission);
+  if (!found) {
+    found = profilesHolding(db, input.parkId, input.permission);
+    holders?.set(input.permission, found);
+  }
+  const profileIds = await found;
   if (profileIds.length === 0) return [];
   const rows = await db
     .insert(notifications)

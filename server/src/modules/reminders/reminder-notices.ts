@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { vehicleRecordLink, type TServiceUrgency } from '@flotte/contract';
 import type { Db } from '../../platform/db/database.ts';
 import { repairTypes } from '../maintenance/maintenance.tables.ts';
-import { notifyHoldersNew } from '../notifications/notify.ts';
+import { notifyHoldersNew, type HoldersCache } from '../notifications/notify.ts';
 import { parkServiceSettings } from '../park/park.service.ts';
 import { parkToday } from '../vehicles/vehicle-documents.service.ts';
 import { vehicleReadings, type VehicleReading } from '../vehicles/vehicles.queries.ts';
@@ -68,6 +68,8 @@ export interface NoticeTally {
   notified: number;
   /** The profiles newly told, with what (titles and bodies), for the job's messages. */
   told: Map<string, { title: string; body: string; link: string | null }[]>;
+  /** Who holds each permission in the park being run. */
+  holders: HoldersCache;
 }
 
 export function tellTo(tally: NoticeTally, profileIds: string[], notice: { title: string; body: string; link: string | null }): void {
@@ -100,7 +102,7 @@ export async function noticeServiceReminders(db: Db, parkId: string, now: Date, 
       kind: 'service_due',
       ...notice,
       dedupeKey: `service:${r.id}:${r.lastDoneAt ?? 'jamais'}:${state.urgency}`,
-    });
+    }, tally.holders);
     tellTo(tally, told, notice);
   }
 }
