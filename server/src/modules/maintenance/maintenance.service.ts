@@ -113,8 +113,10 @@ export async function createMaintenance(deps: MaintenanceDeps, actor: ActingProf
   const { id, lost } = await deps.db.transaction(async (tx) => {
     if (input.supplier_id) await assertActiveSupplier(tx, parkId, input.supplier_id);
     const images = await assertParkFiles(tx, parkId, (input.images ?? []).map((value, i) => ({ field: `images.${i}`, value })));
-    // Two schedulings of one vehicle at once: the second waits here, then sees the first.
-    await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, vehicle.id), eq(vehicles.parkId, parkId))).for('update');
+    // Two schedulings of one vehicle at once: the second waits here, then sees the first. 'No key
+    // update' leaves the key-share lock that inserting planning entries takes on the vehicle free
+    // (a planning confirmation holding the park's planning lock would otherwise deadlock with us).
+    await tx.select({ id: vehicles.id }).from(vehicles).where(and(eq(vehicles.id, vehicle.id), eq(vehicles.parkId, parkId))).for('no key update');
     const [overlap] = await tx
       .select({ id: maintenances.id })
       .from(maintenances)

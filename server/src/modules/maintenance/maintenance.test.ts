@@ -133,6 +133,12 @@ describe('scheduling', () => {
     expect((await schedule(scheduleBody(vehicle, [pads], { start_date: dayFromNow(11), end_date: dayFromNow(12) }))).code).toBe(5000);
   });
 
+  it('schedules one of two overlapping requests sent at once', async () => {
+    const body = scheduleBody(vehicle, [pads], { start_date: dayFromNow(40), end_date: dayFromNow(41) });
+    const answers = await Promise.all([schedule(body), schedule(body), schedule(body)]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+  });
+
   it('refuses a deactivated vehicle and a suspended supplier', async () => {
     await ctx.database.db.update(vehicles).set({ status: 'deactivated' }).where(eq(vehicles.id, vehicle));
     const r = await schedule(scheduleBody(vehicle, [pads]));

@@ -18,12 +18,13 @@ import { vehicles, type VehicleStatus } from './vehicles.tables.ts';
  * for every park by the maintenance-status job (starts and ends that nobody clicked).
  */
 export async function syncVehicleMaintenanceStatus(tx: Tx | Db, parkId: string, vehicleId: string, now: Date): Promise<VehicleStatus | null> {
-  // The vehicle row's lock orders concurrent syncs (the job and a cancel) of the same vehicle.
+  // The vehicle row's lock orders concurrent syncs (the job and a cancel) of the same vehicle; 'no
+  // key update', as the status update itself, so rows referencing the vehicle can still be written.
   const [vehicle] = await tx
     .select({ status: vehicles.status })
     .from(vehicles)
     .where(and(eq(vehicles.id, vehicleId), eq(vehicles.parkId, parkId)))
-    .for('update');
+    .for('no key update');
   if (!vehicle) return null;
   const [running] = await tx
     .select({ id: maintenances.id, before: maintenances.vehicleStatusBefore })
