@@ -28,7 +28,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ deps: RemindersDeps }> = a
     config: manage,
     schema: {
       tags,
-      summary: "Ajoute un rappel d'entretien au véhicule : tous les N km, tous les N mois, ou au premier des deux",
+      summary: "Ajoute un rappel d'entretien au véhicule\u00a0: tous les N km, tous les N mois, ou au premier des deux",
       params: zIdParams,
       body: ZReminderInput,
       response: { 200: zEnvelope(ZReminder) },
@@ -39,7 +39,7 @@ export const remindersRoutes: FastifyPluginAsyncZod<{ deps: RemindersDeps }> = a
     config: manage,
     schema: {
       tags,
-      summary: "Modifie un rappel d'entretien (tous ses champs ; un champ facultatif absent est vidé)",
+      summary: "Modifie un rappel d'entretien (tous ses champs\u00a0; un champ facultatif absent est vidé)",
       params: zIdParams,
       body: ZReminderInput,
       response: { 200: zEnvelope(ZReminder) },
