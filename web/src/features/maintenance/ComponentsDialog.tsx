@@ -50,7 +50,6 @@ export function ComponentsDialog({ opened, onClose, subtitle, value, onChange }:
         title={MAINTENANCE_TITLES.components}
         size="md"
         fullScreen={fullScreen}
-        zIndex={310}
         data-testid="maintenance-components-dialog"
       >
         <Stack gap="sm">
@@ -158,7 +157,7 @@ function NewComponentDialog({ opened, onClose, onCreated }: { opened: boolean; o
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={MAINTENANCE_TITLES.newComponent} centered zIndex={320} data-testid="maintenance-new-component-dialog">
+    <Modal opened={opened} onClose={onClose} title={MAINTENANCE_TITLES.newComponent} centered data-testid="maintenance-new-component-dialog">
       {/* A form nested in another form's DOM would submit both: stop the event here. */}
       <form
         onSubmit={(e) => {

@@ -86,7 +86,7 @@ export function FinishMaintenanceDialog({ maintenance, opened, onClose, onFinish
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={MAINTENANCE_TITLES.finish} size="lg" fullScreen={fullScreen} zIndex={310} data-testid="maintenance-finish-dialog">
+    <Modal opened={opened} onClose={onClose} title={MAINTENANCE_TITLES.finish} size="lg" fullScreen={fullScreen} data-testid="maintenance-finish-dialog">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {maintenanceVehicle(maintenance.vehicle)}

@@ -6,10 +6,9 @@ import { MAINTENANCE_MESSAGES, MAINTENANCE_STATE_LABELS } from '@flotte/contract
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { toast, toastApiError } from '../../ui/toast.ts';
-import { formatFileSize } from '../../ui/uploads/upload-rules.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { maintenanceApi } from './maintenance-api.ts';
-import { MAINTENANCE_STATE_COLORS, maintenanceActions, maintenancePeriod, maintenanceVehicle } from './maintenance-display.ts';
+import { invoiceSize, MAINTENANCE_STATE_COLORS, maintenanceActions, maintenancePeriod, maintenanceVehicle } from './maintenance-display.ts';
 import { invalidatedBySchedule, useMaintenance } from './queries.ts';
 
 // The completion form (file drop, caisses) downloads when someone finishes a maintenance.
@@ -160,7 +159,7 @@ export function MaintenanceDetailDialog({ maintenanceId, onClose }: MaintenanceD
               <Field label="Facture">
                 {m.facture_image ? (
                   <Anchor href={m.facture_image.link} target="_blank" rel="noopener" data-testid="maintenance-detail-invoice">
-                    {m.facture_image.name} ({formatFileSize(m.facture_image.size)})
+                    {m.facture_image.name} ({invoiceSize(m.facture_image.size)})
                   </Anchor>
                 ) : null}
               </Field>

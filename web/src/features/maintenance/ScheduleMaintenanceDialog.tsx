@@ -149,7 +149,10 @@ export function ScheduleMaintenanceDialog({ opened, onClose, vehicle, onCreated 
         <Stack gap="md">
           <Stack gap={4}>
             <Text size="sm" fw={500}>
-              Véhicule *
+              Véhicule{' '}
+              <Text span c="red" aria-hidden>
+                *
+              </Text>
             </Text>
             <Button variant="default" justify="space-between" onClick={() => setPicking(true)} data-testid="maintenance-vehicle">
               {plate ?? 'Choisir un véhicule'}

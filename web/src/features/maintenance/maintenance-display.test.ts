@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { maintenanceActions, maintenancePeriod, maintenanceVehicle, repairTypesOf, STATE_FILTER_OPTIONS } from './maintenance-display.ts';
+import { invoiceSize, maintenanceActions, maintenancePeriod, maintenanceVehicle, repairTypesOf, STATE_FILTER_OPTIONS } from './maintenance-display.ts';
 
 describe('maintenance display', () => {
   it('reads the period by duration: hours, one day, several days', () => {
@@ -29,5 +29,10 @@ describe('maintenance display', () => {
 
   it('filters on every state, in French', () => {
     expect(STATE_FILTER_OPTIONS.map((o) => o.label)).toEqual(['Non clôturés', 'Programmé', 'En cours', 'À clôturer', 'Terminé', 'Annulé']);
+  });
+
+  it('shows the invoice size in MB, a tiny scan as under 0.01', () => {
+    expect(invoiceSize(300 * 1024)).toBe('0.29 Mo');
+    expect(invoiceSize(2048)).toBe('< 0.01 Mo');
   });
 });

@@ -1,4 +1,5 @@
 import { MAINTENANCE_STATE_LABELS, type TMaintenance, type TMaintenanceState, type TMaintenanceStatusFilter } from '@flotte/contract';
+import { formatFileSize } from '../../ui/uploads/upload-rules.ts';
 
 /**
  * How a maintenance reads in the list, its cards, the detail dialog and the exported file. Pure:
@@ -55,3 +56,8 @@ export function maintenanceActions(m: Pick<TMaintenance, 'available'>, canManage
 
 /** The vehicle's repair history reads newest first; a canceled one is struck through. */
 export const isCanceled = (m: Pick<TMaintenance, 'status'>) => m.status === 'canceled';
+
+/** The invoice's size in MB as the file drop shows it; a scan of a few kB reads '< 0.01 Mo', not '0.00 Mo'. */
+export function invoiceSize(bytes: number): string {
+  return bytes > 0 && bytes < 0.005 * 1024 * 1024 ? '< 0.01 Mo' : formatFileSize(bytes);
+}
