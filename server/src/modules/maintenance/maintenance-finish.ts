@@ -1,12 +1,11 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { MAINTENANCE_MESSAGES as M, maintenanceFinishError, type TMaintenance, type TMaintenanceFinishInput, type TPnlCode } from '@flotte/contract';
+import { MAINTENANCE_MESSAGES as M, maintenanceFinishError, type TMaintenance, type TMaintenanceFinishInput } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { hasPermission } from '../../platform/auth/guard.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { toMinor } from '../../platform/money.ts';
-import { parks } from '../access/access.tables.ts';
 import { assertParkFile } from '../files/park-file-refs.ts';
 import { maintenanceSubAccounts, postMaintenanceExpenses } from '../operations/maintenance-expense.ts';
 import { markServiceDone } from '../reminders/service-done.ts';
@@ -73,7 +72,6 @@ export async function finishMaintenance(deps: MaintenanceDeps, actor: ActingProf
 
     const invoice = await assertParkFile(tx, parkId, { field: 'facture_image', value: body.facture_image, kind: 'any', bareId: true, error: 'DOCUMENT_REF_INVALID' });
     const invoiceFileId = invoice ? invoice.slice('/api/file/'.length) : null;
-    const [park] = await tx.select({ needsConfirmation: parks.operationsNeedConfirmation }).from(parks).where(eq(parks.id, parkId));
     const now = new Date();
     const description = body.description || m.description;
     const hasVidange = types.some((t) => t.code === 'vidange');
@@ -91,12 +89,12 @@ export async function finishMaintenance(deps: MaintenanceDeps, actor: ActingProf
       comment: description,
       operationDate: now,
       createdBy: actor.id,
-      pending: park.needsConfirmation && !actor.isOwner,
+      byOwner: actor.isOwner,
       // In a fixed order (the repair types' ids), so the operations read the same every time.
       groups: typeIds
         .sort((a, b) => a - b)
         .map((typeId) => ({
-          subAccount: subs.get(codeOf.get(typeId) as TPnlCode)!,
+          subAccount: subs.get(codeOf.get(typeId)!)!,
           components: new Map(items.filter((i) => i.repairTypeId === typeId).map((i) => [i.componentId, paid.get(itemKey(i))!])),
         })),
     });

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { TPnlCode } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { parks } from '../access/access.tables.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { caisseLedgerAccount } from '../treasury/caisse-accounts.ts';
 import { recordCaisseOperation } from './operation-record.ts';
@@ -41,9 +43,9 @@ export interface MaintenanceExpense {
   fileId: string | null;
   comment: string | null;
   operationDate: Date;
+  /** The person finishing: the park's owner, or someone whose operations may wait for him. */
   createdBy: string;
-  /** The park wants the owner's confirmation and the person is not the owner: the operations wait. */
-  pending: boolean;
+  byOwner: boolean;
   /** One per repair type: its sub-account and the components paid (component id -> minor units). */
   groups: { subAccount: MaintenanceSubAccount; components: ReadonlyMap<number, number> }[];
 }
@@ -51,12 +53,15 @@ export interface MaintenanceExpense {
 /**
  * Writes the operations, in the caller's transaction, and answers their ids. A repair type that
  * cost nothing (every component at 0, a repair under warranty) moves no money and writes no
- * operation. Confirmed at once, each posts to the ledger and the caisse must hold the whole
- * (INSUFFICIENT_FUNDS fails the transaction: nothing is left behind). Pending, nothing moves yet,
- * but a caisse that can't pay the total today is refused now, as the fund-movement dialog does;
- * the owner's confirmation of each operation checks again.
+ * operation. As in the fund-movement dialog, the operations wait for the owner's confirmation when
+ * the park wants it and someone else finished; otherwise each posts to the ledger at once and the
+ * caisse must hold the whole (INSUFFICIENT_FUNDS fails the transaction: nothing is left behind).
+ * Pending, nothing moves yet, but a caisse that can't pay the total today is refused now; the
+ * owner's confirmation of each operation checks again.
  */
 export async function postMaintenanceExpenses(tx: Tx, e: MaintenanceExpense): Promise<string[]> {
+  const [park] = await tx.select({ needsConfirmation: parks.operationsNeedConfirmation }).from(parks).where(eq(parks.id, e.parkId));
+  const pending = park.needsConfirmation && !e.byOwner;
   const ids: string[] = [];
   let total = 0;
   for (const g of e.groups) {
@@ -78,10 +83,10 @@ export async function postMaintenanceExpenses(tx: Tx, e: MaintenanceExpense): Pr
         supplierId: e.supplierId,
         components: g.components,
         createdBy: e.createdBy,
-        pending: e.pending,
+        pending,
       }),
     );
   }
-  if (e.pending && total > 0 && (await balanceOf(tx, await caisseLedgerAccount(tx, e.parkId, e.caisseId))) < total) throw new AppError('INSUFFICIENT_FUNDS');
+  if (pending && total > 0 && (await balanceOf(tx, await caisseLedgerAccount(tx, e.parkId, e.caisseId))) < total) throw new AppError('INSUFFICIENT_FUNDS');
   return ids;
 }
