@@ -5,7 +5,7 @@ import { parks, profiles } from '../access/access.tables.ts';
 
 /**
  * What needs a person's attention (issue 18 section 3), one row per profile. Modules write them
- * through notifications.service.ts; `dedupe_key` (per profile) makes a repeated event a no-op, so a
+ * through notify.ts (notifyHolders); `dedupe_key` (per profile) makes a repeated event a no-op, so a
  * reminder's level or a document's expiry is told once.
  */
 export const notifications = pgTable(
