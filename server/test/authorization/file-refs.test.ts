@@ -7,6 +7,8 @@ import { drivers } from '../../src/modules/drivers/drivers.tables.ts';
 import { subAccount } from '../../src/modules/operations/operations-test-helpers.ts';
 import { fundMovements } from '../../src/modules/operations/operations.tables.ts';
 import { vehicleDocuments, vehicles } from '../../src/modules/vehicles/vehicles.tables.ts';
+import { maintenances } from '../../src/modules/maintenance/maintenance.tables.ts';
+import { AppError } from '../../src/platform/errors.ts';
 import { formData, TINY_PNG } from '../multipart.ts';
 import { createTestContext, type TestContext } from '../test-context.ts';
 import { as, buildWorld, type Actor, type World } from './world.ts';
@@ -68,6 +70,24 @@ async function adminOfA(): Promise<string> {
   return r.data.profile_id ?? r.data.id;
 }
 
+let componentNo = 0;
+/** A maintenance of a new vehicle of park A, with one component of the park's own. */
+async function maintenanceOfA(): Promise<{ id: string; componentId: number }> {
+  const component = await as(w, w.ownerA, 'POST', '/api/car-component', { name: `Pièce témoin ${++componentNo}` });
+  expect(component.code, component.message).toBe(5000);
+  const r = await as(w, w.ownerA, 'POST', '/api/entretien', maintenanceBody(await vehicleOfA(), component.data.id));
+  expect(r.code, r.message).toBe(5000);
+  return { id: r.data.id, componentId: component.data.id };
+}
+const maintenanceBody = (vehicleId: string, componentId: number, over: Record<string, unknown> = {}) => ({
+  vehicle_id: vehicleId,
+  duration_choice: 3,
+  start_date: '2030-03-04',
+  end_date: '2030-03-05',
+  maintenances: [{ repair_type_id: 1, maintenanceCarComponent: [{ component_id: componentId, amount: 2000 }] }],
+  ...over,
+});
+
 const imageOfUser = async (userId: string) => (await ctx.database.db.select({ image: users.image }).from(users).where(eq(users.id, userId)))[0].image;
 
 interface FileFieldCase {
@@ -94,6 +114,9 @@ function fileFieldCases(): FileFieldCase[] {
   const theAdmin = () => (admin ??= adminOfA());
   const theDriver = () => (driver ??= driverOfA());
   const theVehicle = () => (vehicle ??= vehicleOfA());
+  let maintenance: Promise<{ id: string; componentId: number }> | undefined;
+  const theMaintenance = () => (maintenance ??= maintenanceOfA());
+  const maintenanceRow = async () => (await ctx.database.db.select({ status: maintenances.status, invoice: maintenances.invoiceFileId }).from(maintenances).where(eq(maintenances.id, (await theMaintenance()).id)))[0];
   const operation = (url: string) => async (ref: string) => {
     const subId = (await subAccount(ctx, w.parkA, { name: 'Apport du propriétaire' })).id;
     return as(w, w.ownerA, 'POST', url, { sub_account_id: subId, date: '2026-01-15T10:00:00', amount: 1000, file_link: ref });
@@ -162,6 +185,23 @@ function fileFieldCases(): FileFieldCase[] {
       send: operation('/api/accounting/create-entry-or-depense'),
       written: () => countOf(fundMovements),
       forms: ['path', 'id'],
+    },
+    {
+      schema: 'ZMaintenanceCreate', field: 'images', route: 'POST /api/entretien', message: IMAGE,
+      send: async (ref) => as(w, w.ownerA, 'POST', '/api/entretien', maintenanceBody(await theVehicle(), (await theMaintenance()).componentId, { start_date: '2031-03-04', end_date: '2031-03-04', images: [ref] })),
+      // The maintenance whose component the body names exists before the count is taken.
+      written: async () => (await theMaintenance()) && ctx.database.db.select({ n: count() }).from(maintenances).where(eq(maintenances.parkId, w.parkA)),
+      forms: ['path', 'url'],
+    },
+    {
+      schema: 'ZMaintenanceUpdate', field: 'facture_image', route: 'PUT /api/entretien/:id', message: new AppError('DOCUMENT_REF_INVALID').message,
+      send: async (ref) => {
+        const m = await theMaintenance();
+        const paid = JSON.stringify([{ repair_type_id: 1, components: [{ component_id: m.componentId, amount: 2000 }] }]);
+        return as(w, w.ownerA, 'PUT', `/api/entretien/${m.id}`, { status: 'finished', maintenances: paid, facture_image: ref });
+      },
+      written: maintenanceRow,
+      forms: ['path', 'url', 'id'],
     },
   ];
 }
