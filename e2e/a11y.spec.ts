@@ -34,6 +34,7 @@ const SCREENS: { path: string; ready: string; view: string | null }[] = [
   { path: '/dashboard/drivers/documents', ready: 'expiring-documents-page', view: 'VIEW_DRIVERS' },
   { path: '/dashboard/schedule', ready: 'schedule-page', view: 'VIEW_PLANNING' },
   { path: '/dashboard/receipts', ready: 'receipts-page', view: 'VIEW_CASH_COLLECTION' },
+  { path: '/dashboard/maintenance', ready: 'maintenance-page', view: 'VIEW_MAINTENANCE' },
   { path: '/dashboard/operations', ready: 'operations-page', view: 'VIEW_OPERATIONS' },
   { path: '/dashboard/status-accounts', ready: 'balance-page', view: 'VIEW_BALANCE' },
   { path: '/dashboard/reports', ready: 'reports-page', view: 'VIEW_REPORTS' },
@@ -60,6 +61,15 @@ const DIALOGS: { screen: string; name: string; button: string; open?: (page: Pag
   { screen: '/dashboard/receipts', name: 'paiement exceptionnel', button: 'receipts-exceptional' },
   { screen: '/dashboard/receipts', name: 'paiements non encaissés', button: 'receipts-open-unpaid' },
   { screen: '/dashboard/operations', name: 'mouvement de fonds', button: 'operation-add' },
+  { screen: '/dashboard/maintenance', name: 'programmer un entretien', button: 'maintenance-add' },
+  {
+    screen: '/dashboard/maintenance',
+    name: "détail d'un entretien",
+    button: 'maintenance-table',
+    open: async (page) => {
+      await page.locator('[data-testid="maintenance-table-row"]:visible, [data-testid="maintenance-table-card-open"]:visible').first().click();
+    },
+  },
   { screen: '/dashboard/status-accounts', name: 'nouvelle caisse', button: 'caisse-add' },
   { screen: '/dashboard/status-accounts', name: 'transfert', button: 'transfer-open' },
   { screen: '/dashboard/status-accounts', name: 'opération bancaire', button: 'bank-operation-open' },

@@ -10,7 +10,7 @@ import { useActiveSuppliers } from '../suppliers/queries.ts';
 import { VehiclePicker, type PickedVehicle } from '../vehicles/VehiclePicker.tsx';
 import { maintenanceApi } from './maintenance-api.ts';
 import { maintenanceColumns } from './maintenance-columns.tsx';
-import { isCanceled, STATE_FILTER_OPTIONS } from './maintenance-display.ts';
+import { STATE_FILTER_OPTIONS } from './maintenance-display.ts';
 import { maintenanceKeys } from './queries.ts';
 
 // The dialogs load when first opened: the list stays light on a phone.
@@ -123,7 +123,6 @@ export default function MaintenancePage() {
           </>
         }
         onRowClick={(m) => setInspecting(m.id)}
-        isRowStruck={isCanceled}
         exportFileName="Entretiens"
         exportTitle="Entretiens"
         minWidth={1000}

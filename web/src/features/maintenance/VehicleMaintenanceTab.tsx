@@ -5,7 +5,6 @@ import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableFetch } from '../../ui/data-table/types.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { maintenanceApi } from './maintenance-api.ts';
-import { isCanceled } from './maintenance-display.ts';
 import { maintenanceColumns } from './maintenance-columns.tsx';
 import { maintenanceKeys } from './queries.ts';
 
@@ -44,7 +43,6 @@ export default function VehicleMaintenanceTab({ vehicle }: VehicleMaintenanceTab
         searchable={false}
         defaultPageSize={10}
         onRowClick={(m) => setInspecting(m.id)}
-        isRowStruck={isCanceled}
         emptyText="Aucun entretien pour ce véhicule"
         minWidth={720}
         actions={

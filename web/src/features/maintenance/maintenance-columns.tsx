@@ -41,7 +41,8 @@ export function maintenanceColumns(opts: { withVehicle: boolean }): DataTableCol
       money: true,
       card: 'amount',
       exportValue: (m) => m.amount,
-      render: (m) => <Money amount={m.amount} fw={600} c={isCanceled(m) ? 'dimmed' : undefined} td={isCanceled(m) ? 'line-through' : undefined} />,
+      // A canceled one's estimate is struck through; its card is not dimmed (the 'Annulé' badge says it, and dimmed text loses its contrast).
+      render: (m) => <Money amount={m.amount} fw={600} td={isCanceled(m) ? 'line-through' : undefined} />,
     },
     {
       key: 'state',

@@ -54,7 +54,7 @@ export function maintenanceActions(m: Pick<TMaintenance, 'available'>, canManage
   return { shown: m.available, allowed: m.available && canManage };
 }
 
-/** The vehicle's repair history reads newest first; a canceled one is struck through. */
+/** A canceled maintenance's amount is struck through. */
 export const isCanceled = (m: Pick<TMaintenance, 'status'>) => m.status === 'canceled';
 
 /** The invoice's size in MB as the file drop shows it; a scan of a few kB reads '< 0.01 Mo', not '0.00 Mo'. */
