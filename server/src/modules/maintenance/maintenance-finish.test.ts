@@ -111,6 +111,25 @@ describe('paying once', () => {
     expect(await operationsOf(ctx, id)).toHaveLength(2);
   });
 
+  it('does one thing when a finish and a cancel arrive at once', async () => {
+    const p = await finishPark(ctx);
+    const id = await schedule(ctx, p);
+    const [finished, canceled] = await Promise.all([
+      finish(ctx, p.owner, id, { caisse_id: p.caisse, maintenances: OIL_AND_BRAKES_PAID }),
+      ctx.api('PUT', `/api/entretien/${id}`, { ...as(p.owner), body: { status: 'canceled' } }),
+    ]);
+    expect([finished.code, canceled.code].filter((c) => c === 5000)).toHaveLength(1);
+    const m = (await ctx.api('GET', `/api/entretien/${id}`, as(p.owner))).data as TMaintenance;
+    if (finished.code === 5000) {
+      expect([m.status, canceled.code]).toEqual(['finished', ErrorCodes.MAINTENANCE_ALREADY_FINISHED.code]);
+      expect(await balanceOfCaisse(ctx, p)).toBe(100_000 - 24_500);
+    } else {
+      expect([m.status, finished.code]).toEqual(['canceled', ErrorCodes.MAINTENANCE_ALREADY_CANCELED.code]);
+      expect(await operationsOf(ctx, id)).toHaveLength(0);
+      expect(await balanceOfCaisse(ctx, p)).toBe(100_000);
+    }
+  });
+
   it('answers a retry under the same Idempotency-Key with the first answer', async () => {
     const p = await finishPark(ctx);
     const id = await schedule(ctx, p);
