@@ -24,15 +24,14 @@ import { UUID_PATTERN } from '../../platform/ids.ts';
 import {
   confirm,
   driverProgram,
-  driverUnavailabilities,
   generate,
   listAvailableDrivers,
   listAvailableVehicles,
   parkCalendar,
   vehicleProgram,
-  vehicleUnavailabilities,
   type PlanningDeps,
 } from './planning.service.ts';
+import { driverUnavailabilities, vehicleUnavailabilities } from './planning-unavailability.ts';
 import { deleteRotationGroup, listRotationGroups, saveRotationGroup } from './rotation-groups.service.ts';
 
 const tags = ['planning'];
