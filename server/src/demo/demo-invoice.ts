@@ -20,10 +20,10 @@ export function invoicePdf(inv: InvoiceText): Buffer {
     [16, 56, 780, inv.supplier],
     [10, 56, 762, 'Douala, Cameroun'],
     [14, 56, 720, `Facture N° ${inv.number}`],
-    [10, 56, 702, `Date : ${inv.date}`],
-    [10, 56, 688, `Véhicule : ${inv.vehicle}`],
+    [10, 56, 702, `Date\u00a0: ${inv.date}`],
+    [10, 56, 688, `Véhicule\u00a0: ${inv.vehicle}`],
     ...inv.lines.map((l, i): [number, number, number, string] => [10, 56, 650 - i * 16, `${l.label} ........ ${l.amount}`]),
-    [12, 56, 630 - inv.lines.length * 16, `Total : ${inv.total}`],
+    [12, 56, 630 - inv.lines.length * 16, `Total\u00a0: ${inv.total}`],
   ];
   const stream = text.map(([size, x, y, s]) => `BT /F1 ${size} Tf ${x} ${y} Td (${escape(s)}) Tj ET`).join('\n');
   const objects = [

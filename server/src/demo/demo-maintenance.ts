@@ -26,7 +26,7 @@ import { postSeededMovements } from './operations-generator.ts';
 
 /**
  * The demo park's garages and six months of maintenance (issue 18 section 5):
- * - suppliers in five categories with their correspondents, one suspended (suppliers service);
+ * - suppliers in five categories with their correspondents, one suspended (demo-suppliers.ts);
  * - the history: two maintenances per vehicle over the last six months, most finished with the
  *   garage's invoice (a small PDF stored like any park file) and their expenses (one operation
  *   per repair type under its sub-account, from a caisse, balanced in the ledger), a few canceled.
@@ -54,7 +54,7 @@ interface Job {
 }
 const JOBS: Job[] = [
   { description: 'Vidange et filtre à huile', supplier: 'Garage Central Akwa', groups: [{ type: 2, components: [[1, 18_000], [2, 5_000]] }] },
-  { description: 'Révision : filtre à air et bougies', supplier: 'Auto Service Bonabéri', groups: [{ type: 1, components: [[3, 6_000], [11, 12_000]] }] },
+  { description: 'Révision, filtre à air et bougies', supplier: 'Auto Service Bonabéri', groups: [{ type: 1, components: [[3, 6_000], [11, 12_000]] }] },
   { description: 'Bruit au freinage', supplier: 'Mécanique Express Makepe', groups: [{ type: 3, components: [[5, 25_000], [6, 45_000]] }] },
   { description: 'Pneus avant usés', supplier: 'Pneus Plus Ndokoti', groups: [{ type: 4, components: [[7, 60_000]] }] },
   { description: 'Vidange et plaquettes', supplier: 'Garage Central Akwa', groups: [{ type: 2, components: [[1, 18_000]] }, { type: 3, components: [[5, 25_000]] }] },
