@@ -383,7 +383,7 @@ if (cfg.databaseUrl && floor) {
       // Every large park gets its maintenances (issue 18), as many per vehicle: the list must stay flat.
       const maintenances = Math.round((cfg.maintenances * size) / 10000);
       const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances);
-      console.log(`park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers and ${seeded.operations} operations seeded in ${seeded.seconds.toFixed(1)} s`);
+      console.log(`park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers, ${seeded.operations} operations and ${seeded.maintenances} maintenances seeded in ${seeded.seconds.toFixed(1)} s`);
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
       const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
       showLoad(`GET /api/vehicle page of 10, search (${size} vehicles)`, vehiclesPage);
