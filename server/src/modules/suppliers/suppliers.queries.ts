@@ -81,13 +81,18 @@ export async function supplierParts(db: Db | Tx, ids: string[]): Promise<Supplie
   return parts;
 }
 
-/** Which of these category ids are the park's. */
+/**
+ * Which of these category ids are the park's. Read with a key-share lock: a category deleted at the
+ * same moment waits for this supplier's save (and then counts it), rather than vanishing between
+ * this check and the links written next.
+ */
 export async function parkCategoryIds(db: Db | Tx, parkId: string, ids: string[]): Promise<Set<string>> {
   if (!ids.length) return new Set();
   const rows = await db
     .select({ id: supplierCategories.id })
     .from(supplierCategories)
-    .where(and(eq(supplierCategories.parkId, parkId), inArray(supplierCategories.id, ids)));
+    .where(and(eq(supplierCategories.parkId, parkId), inArray(supplierCategories.id, ids)))
+    .for('key share');
   return new Set(rows.map((r) => r.id));
 }
 

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formData, TINY_PNG } from '../../../test/multipart.ts';
 import { createTestContext, type SignedIn, type TestContext } from '../../../test/test-context.ts';
+import '../registrations.ts';
 import { files } from '../files/files.tables.ts';
 import { as, memberWith } from '../operations/operations-test-helpers.ts';
+import { resetOptions } from '../park/reset-registry.ts';
 import { assertActiveSupplier } from './suppliers.service.ts';
-import { suppliers } from './suppliers.tables.ts';
+import { supplierCategories, suppliers } from './suppliers.tables.ts';
 
 /** Suppliers (prestataires): the form's rules and messages, the logo, the list's filters, suspension, tenancy. */
 
@@ -223,5 +225,23 @@ describe('permissions', () => {
     expect((await call(manager, 'PUT', `/api/supplier/deactivate/${s.id}`)).code).toBe(5000);
     // The supplier's page (with what it was paid) is the Prestataires screen's.
     expect((await call(manager, 'GET', `/api/supplier/${s.id}`)).status).toBe(403);
+  });
+});
+
+describe("the 'Prestataires' reset option", () => {
+  it("erases the park's suppliers and categories, and only this park's", async () => {
+    const cat = await category();
+    await supplier([cat]);
+    const other = await ctx.createPark({ name: 'Parc gardé' });
+    const otherOwner = await ctx.signIn({ email: other.owner.email, password: other.owner.password, type: 'proprietaire' });
+    const kept = (await call(otherOwner, 'POST', '/api/supplier/category', { name: 'Gardée' })).data.id;
+    await call(otherOwner, 'POST', '/api/supplier', { name: 'Gardé', phone: '+237690112233', categories: [kept] });
+
+    const option = resetOptions().find((o) => o.code === 'suppliers')!;
+    expect(option.label).toBe('Prestataires');
+    await ctx.database.db.transaction((tx) => option.reset(tx, parkId, { keepFileIds: new Set(), afterCommit: () => undefined } as never));
+    expect(await ctx.database.db.$count(suppliers, eq(suppliers.parkId, parkId))).toBe(0);
+    expect(await ctx.database.db.$count(supplierCategories, eq(supplierCategories.parkId, parkId))).toBe(0);
+    expect(await ctx.database.db.$count(suppliers, eq(suppliers.parkId, other.park.id))).toBe(1);
   });
 });
