@@ -12,9 +12,9 @@ test.use({ viewport: PHONE });
 // The reminder this spec writes, named so that no demo reminder is mistaken for it.
 const TITLE = `Contrôle des freins ${Date.now().toString(36)}`;
 
-test.beforeEach(async ({ page }) => {
-  await signIn(page, { login: DEMO_OWNER.email, ...DEMO_OWNER }, 'proprietaire');
-});
+const OWNER = { login: DEMO_OWNER.email, ...DEMO_OWNER };
+// The cashier reads the fleet (VIEW_DRIVERS) but may not manage maintenance.
+const AGENT = { login: 'agent@flotte.demo', password: DEMO_OWNER.password, pin: '13579' };
 
 async function noSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
@@ -36,6 +36,7 @@ async function unreadOnBell(page: Page): Promise<number> {
 }
 
 test('a reminder already due shows as « À faire » in the vehicle and in the list', async ({ page }) => {
+  await signIn(page, OWNER, 'proprietaire');
   await page.goto('/dashboard/drivers/vehicles');
   const list = page.getByTestId('vehicles-table');
   const cards = list.getByTestId('vehicles-table-card');
@@ -101,6 +102,7 @@ test('a reminder already due shows as « À faire » in the vehicle and in the l
 });
 
 test('the bell counts the unread notifications; one opened is read, then all', async ({ page }) => {
+  await signIn(page, OWNER, 'proprietaire');
   const bell = page.getByTestId('notification-bell');
   await expect(bell).toBeVisible();
   // The demo's morning run told the owner of reminders and expiring papers.
@@ -144,4 +146,23 @@ test('the bell counts the unread notifications; one opened is read, then all', a
   await page.getByTestId('notifications-table-filters-apply').click();
   await expect(list.getByTestId('notifications-table-filters-count')).toHaveText('1');
   await expect(page.getByText('Aucune notification non lue')).toBeVisible();
+});
+
+test('without MANAGE_MAINTENANCE the reminders are read, every change disabled and saying why', async ({ page }) => {
+  await signIn(page, AGENT, 'agent');
+  await page.goto('/dashboard/drivers/vehicles');
+  // Reminders at every urgency in the demo: open a vehicle that has one.
+  const list = page.getByTestId('vehicles-table');
+  await list.getByTestId('vehicles-table-search').fill('Taxi 001');
+  const card = list.getByTestId('vehicles-table-card');
+  await expect(card).toHaveCount(1);
+  await card.getByTestId('vehicles-table-card-open').click();
+  const panel = page.getByTestId('vehicle-reminders');
+  await page.getByRole('dialog').getByTestId('vehicle-tab-reminders').click();
+  await expect(panel.getByTestId('reminder-card').first()).toBeVisible();
+  await expect(panel.getByTestId('reminder-add')).toBeDisabled();
+  await expect(panel.getByTestId('reminder-edit')).toHaveCount(0);
+  await expect(panel.getByTestId('reminder-delete')).toHaveCount(0);
+  await panel.getByTestId('reminder-add').locator('..').hover();
+  await expect(page.getByText("Vous n'avez pas les permissions nécessaires pour effectuer cette action")).toBeVisible();
 });
