@@ -37,4 +37,12 @@ describe('supplier form', () => {
     expect(form.has('remove_logo')).toBe(false);
     expect(supplierFormData(values, null, true).get('remove_logo')).toBe('true');
   });
+
+  it('keeps on edit what the form does not show (company name, region)', () => {
+    const record = { name: 'Garage', business_name: 'Garage SARL', region_id: 3, phone: '+237690112233', categories: [{ supplier_category: { id: CATEGORY, name: 'Garage' } }], contacts: [] };
+    const values = ZSupplierInput.parse(supplierDefaults(record as never));
+    const form = supplierFormData(values, null, false);
+    expect(form.get('business_name')).toBe('Garage SARL');
+    expect(form.get('region_id')).toBe('3');
+  });
 });

@@ -7,6 +7,9 @@ import type { TSupplier, TSupplierContactInput, TSupplierInputParsed } from '@fl
  */
 export interface SupplierFormValues {
   name: string;
+  /** Not on the form: kept as the record has them, since an edit replaces the whole record. */
+  business_name: string;
+  region_id: number | '';
   rccm: string;
   niu: string;
   phone: string;
@@ -25,6 +28,8 @@ export const EMPTY_CONTACT: Required<TSupplierContactInput> = { name: '', phone:
 export function supplierDefaults(s: TSupplier | null): SupplierFormValues {
   return {
     name: s?.name ?? '',
+    business_name: s?.business_name ?? '',
+    region_id: s?.region_id ?? '',
     rccm: s?.rccm ?? '',
     niu: s?.niu ?? '',
     phone: s?.phone ?? '',
@@ -45,6 +50,7 @@ export function supplierFormData(values: TSupplierInputParsed, logo: File | null
   const form = new FormData();
   const text: [string, string | number | undefined][] = [
     ['name', values.name],
+    ['business_name', values.business_name],
     ['social_reason', '-'],
     ['niu', values.niu],
     ['rccm', values.rccm],
