@@ -308,8 +308,9 @@ describe("the vehicle's mileage", () => {
     const tooLow = await finish(ctx, p.owner, oil, { caisse_id: p.caisse, maintenances: OIL_AND_BRAKES_PAID, mileage: 54_000, mileage_for_vidange: 54_000 });
     expect([tooLow.status, tooLow.code]).toEqual([400, ErrorCodes.VIDANGE_MILEAGE_BELOW_CURRENT.code]);
     expect(await vehicleRow(ctx, p.vehicle)).toMatchObject({ mileage: 50_000, mileageForVidange: 55_000 });
-    // Without a reading, both stay as they were.
+    // An oil change done without a next one given: the mileage stays, and the old next oil change
+    // (which named this one) is cleared, so the oil-change reminder counts from this one.
     expect((await finish(ctx, p.owner, oil, { caisse_id: p.caisse, maintenances: OIL_AND_BRAKES_PAID })).code).toBe(5000);
-    expect(await vehicleRow(ctx, p.vehicle)).toMatchObject({ mileage: 50_000, mileageForVidange: 55_000 });
+    expect(await vehicleRow(ctx, p.vehicle)).toMatchObject({ mileage: 50_000, mileageForVidange: null });
   });
 });

@@ -77,7 +77,7 @@ export async function finishMaintenance(deps: MaintenanceDeps, actor: ActingProf
     const hasVidange = types.some((t) => t.code === 'vidange');
 
     // The odometer first: a wrong reading is the person's to fix, before any money question.
-    await recordVehicleMileage(tx, parkId, m.vehicleId, { mileage: body.mileage, mileageForVidange: hasVidange ? body.mileage_for_vidange : undefined });
+    await recordVehicleMileage(tx, parkId, m.vehicleId, { mileage: body.mileage, mileageForVidange: hasVidange ? body.mileage_for_vidange : undefined, oilChangeDone: hasVidange });
 
     await postMaintenanceExpenses(tx, {
       parkId,

@@ -14,8 +14,14 @@ import { vehicles } from './vehicles.tables.ts';
 export interface MileageReading {
   /** The odometer read, in km; undefined or null leaves the mileage as it is. */
   mileage?: number | null;
-  /** The mileage of the next oil change, in km; undefined or null leaves it as it is. */
+  /** The mileage of the next oil change, in km; undefined or null leaves it as it is (see oilChangeDone). */
   mileageForVidange?: number | null;
+  /**
+   * An oil change was just done. Without a new next oil-change mileage the old one is cleared: it
+   * named the oil change just done, and left in place it would make the oil-change reminder fall
+   * due again within days (the reminder then counts its interval from this oil change).
+   */
+  oilChangeDone?: boolean;
 }
 
 const formatKm = (km: number) => `${km.toLocaleString('fr-FR').replace(/\u202f/g, '\u00a0')}\u00a0km`;
@@ -26,11 +32,12 @@ const formatKm = (km: number) => `${km.toLocaleString('fr-FR').replace(/\u202f/g
  * is refused with 400 naming `field`. The next oil change must lie beyond the vehicle's mileage.
  */
 export async function recordVehicleMileage(tx: Tx, parkId: string, vehicleId: string, reading: MileageReading, fields = { mileage: 'mileage', mileageForVidange: 'mileage_for_vidange' }): Promise<void> {
-  const { mileage, mileageForVidange } = reading;
-  if (mileage == null && mileageForVidange == null) return;
+  const { mileage, mileageForVidange, oilChangeDone = false } = reading;
+  if (mileage == null && mileageForVidange == null && !oilChangeDone) return;
   const set: Partial<typeof vehicles.$inferInsert> = {};
   if (mileage != null) set.mileage = mileage;
   if (mileageForVidange != null) set.mileageForVidange = mileageForVidange;
+  else if (oilChangeDone) set.mileageForVidange = null;
   const [written] = await tx
     .update(vehicles)
     .set(set)
