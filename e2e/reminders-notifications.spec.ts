@@ -117,14 +117,14 @@ test('the bell counts the unread notifications; one opened is read, then all', a
   await noSidewaysScroll(page);
   expect(await axeProblems(page, '[data-testid="notifications-page"]')).toEqual([]);
 
-  // A reminder's notice leads to its vehicle: opening it marks it read and shows the vehicle.
+  // A reminder's notice leads to its vehicle: opening it marks it read and shows the vehicle's reminders.
   const unread = cards.filter({ has: page.locator('[data-testid="notification-state"][data-read="false"]') });
   const notice = unread.filter({ hasText: 'Entretien à prévoir' }).first();
   await expect(notice).toBeVisible();
   await notice.getByTestId('notifications-table-card-open').click();
-  await expect(page).toHaveURL(/\/dashboard\/drivers\/vehicles\?vehicle_id=/);
-  // (The modal's root has no box of its own: its dialog is what shows.)
-  await expect(page.getByRole('dialog').getByTestId('vehicle-info')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard\/drivers\/vehicles\?vehicle_id=[^&]+&tab=reminders$/);
+  // On its 'Rappels d'entretien' tab, where the reminder that fell due is.
+  await expect(page.getByRole('dialog').getByTestId('vehicle-reminders').getByTestId('reminder-card').first()).toBeVisible();
   await expect.poll(() => unreadOnBell(page)).toBe(before - 1);
 
   // Closing the details leaves the list without the vehicle in the address.

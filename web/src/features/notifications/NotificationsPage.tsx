@@ -7,7 +7,7 @@ import { DataTable } from '../../ui/data-table/DataTable.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { toast } from '../../ui/toast.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
-import { arrivedText, internalLink, parkDay } from './notification-view.ts';
+import { arrivedText, notificationTarget, parkDay } from './notification-view.ts';
 import { notificationsApi } from './notifications-api.ts';
 import { notificationKeys, useMarkRead, useUnreadCount } from './queries.ts';
 
@@ -51,7 +51,7 @@ export default function NotificationsPage() {
 
   const open = (n: TNotification) => {
     if (!n.read) one.mutate(n.id);
-    const to = internalLink(n.link);
+    const to = notificationTarget(n);
     if (to) void navigate(to);
   };
 

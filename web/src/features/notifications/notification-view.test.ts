@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arrivedText, bellBadge, bellLabel, internalLink, parkDay } from './notification-view.ts';
+import { arrivedText, bellBadge, bellLabel, internalLink, notificationTarget, parkDay } from './notification-view.ts';
 
 describe('the bell', () => {
   it('says how many are unread, in French agreement', () => {
@@ -25,6 +25,17 @@ describe('a notification link', () => {
     expect(internalLink('//evil.example/x')).toBeNull();
     expect(internalLink('/\\evil.example')).toBeNull();
     expect(internalLink('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('where a notification leads', () => {
+  it("opens a vehicle's reminders for a service notice, the record itself otherwise", () => {
+    const vehicle = '/dashboard/drivers/vehicles?vehicle_id=abc';
+    expect(notificationTarget({ kind: 'service_due', link: vehicle })).toBe(`${vehicle}&tab=reminders`);
+    expect(notificationTarget({ kind: 'document_expiring', link: vehicle })).toBe(vehicle);
+    expect(notificationTarget({ kind: 'service_due', link: `${vehicle}&tab=reminders` })).toBe(`${vehicle}&tab=reminders`);
+    expect(notificationTarget({ kind: 'service_due', link: null })).toBeNull();
+    expect(notificationTarget({ kind: 'service_due', link: 'https://evil.example/?vehicle_id=1' })).toBeNull();
   });
 });
 

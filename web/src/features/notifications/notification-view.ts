@@ -24,6 +24,16 @@ export function internalLink(link: string | null | undefined): string | null {
 }
 
 /**
+ * Where opening a notification goes: its link, and for a service reminder about a vehicle that
+ * vehicle's 'Rappels d'entretien' tab rather than its general information.
+ */
+export function notificationTarget(n: { kind: string; link: string | null }): string | null {
+  const to = internalLink(n.link);
+  if (!to || n.kind !== 'service_due' || !/[?&]vehicle_id=/.test(to) || /[?&]tab=/.test(to)) return to;
+  return `${to}&tab=reminders`;
+}
+
+/**
  * When it arrived, as a person says it: "Aujourd'hui à 08:15", 'Hier à 18:02', else '03/11/2026 à
  * 09:30'. `createdAt` and `today` are the park's wall clock (yyyy-MM-ddTHH:mm:ss and yyyy-MM-dd).
  */

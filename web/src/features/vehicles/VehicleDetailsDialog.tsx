@@ -37,21 +37,23 @@ export interface VehicleDetailsDialogProps {
   onClose: () => void;
   /** Opens the vehicle dialog on one section (the details close meanwhile). */
   onOpenDialog: (mode: VehicleDialogMode) => void;
+  /** The tab it opens on (a service notification opens 'Rappels d'entretien'); 'Infos' otherwise. */
+  initialTab?: 'reminders';
 }
 
 /** The vehicle details dialog (spec 000 section 2): tabs 'Infos' and 'Paramètres'. */
-export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog }: VehicleDetailsDialogProps) {
+export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog, initialTab }: VehicleDetailsDialogProps) {
   const { can } = usePermissions();
   const canManage = can('MANAGE_DRIVER_VEHICLE');
   const fullScreen = useMediaQuery('(max-width: 48em)');
   const queryClient = useQueryClient();
   const query = useVehicleAllData(vehicleId);
-  const [tab, setTab] = useState<DetailTab>('infos');
+  const [tab, setTab] = useState<DetailTab>(initialTab ?? 'infos');
   const [confirming, setConfirming] = useState(false);
   const [addingDocument, setAddingDocument] = useState(false);
   useEffect(() => {
-    if (vehicleId) setTab('infos');
-  }, [vehicleId]);
+    if (vehicleId) setTab(initialTab ?? 'infos');
+  }, [vehicleId, initialTab]);
 
   const vehicle = query.data;
   const deactivated = vehicle?.status === 'deactivated';

@@ -33,16 +33,18 @@ export default function VehiclesPage() {
   const [status, setStatus] = useState<string>(ALL);
   const [group, setGroup] = useState<string>(ALL);
   const [dialog, setDialog] = useState<VehicleDialogMode | null>(null);
-  // A notification's link names a vehicle (?vehicle_id=): its details open, again for each new link.
+  // A notification's link names a vehicle (?vehicle_id=, and &tab=reminders for a service): its
+  // details open, again for each new link.
   const [params, setParams] = useSearchParams();
   const linked = params.get('vehicle_id');
+  const linkedTab = linked && params.get('tab') === 'reminders' ? 'reminders' : undefined;
   const [inspecting, setInspecting] = useState<string | null>(linked);
   useEffect(() => {
     if (linked) setInspecting(linked);
   }, [linked]);
   const closeDetails = () => {
     setInspecting(null);
-    if (linked) setParams((p) => (p.delete('vehicle_id'), p), { replace: true });
+    if (linked) setParams((p) => (p.delete('vehicle_id'), p.delete('tab'), p), { replace: true });
   };
   const detailsUsed = useSticky(inspecting !== null);
   const dialogUsed = useSticky(dialog !== null);
@@ -195,7 +197,7 @@ export default function VehiclesPage() {
       />
       <Suspense fallback={null}>
         {/* Mounted once first needed, then kept so their closing animations play. */}
-        {inspecting !== null || detailsUsed ? <VehicleDetailsDialog vehicleId={inspecting} onClose={closeDetails} onOpenDialog={setDialog} /> : null}
+        {inspecting !== null || detailsUsed ? <VehicleDetailsDialog vehicleId={inspecting} onClose={closeDetails} onOpenDialog={setDialog} initialTab={inspecting === linked ? linkedTab : undefined} /> : null}
         {dialog !== null || dialogUsed ? <VehicleDialog mode={dialog} onClose={() => setDialog(null)} /> : null}
       </Suspense>
     </Stack>
