@@ -239,7 +239,7 @@ test('the kit on the widget gallery: table with pages, list dialog and a toast w
 });
 
 test('as the owner: every screen and main dialog passes axe at 1280 and 360 px', async ({ page }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(420_000);
   const found: Found[] = [];
   // Signed in by hand once, to check the one-time code page on the way, at both widths.
   await page.goto('/auth/login');
