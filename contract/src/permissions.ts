@@ -66,10 +66,11 @@ export const ALL_PERMISSIONS: Permission[] = [...ACTION_PERMISSION_CODES, ...TAB
  * expanded once, so a role never needs to spell out what follows from what it holds.
  */
 export const IMPLIED_PERMISSIONS: Partial<Record<Permission, Permission[]>> = {
-  MANAGE_DRIVER_VEHICLE: ['VIEW_DRIVERS', 'VIEW_PLANNING'],
+  // The daily notices tell vehicle managers (papers) and maintenance managers (services): they read them.
+  MANAGE_DRIVER_VEHICLE: ['VIEW_DRIVERS', 'VIEW_PLANNING', 'VIEW_NOTIFICATIONS'],
   MANAGE_VEHICLE_GROUPS: ['VIEW_DRIVERS'],
   // Supplier changes are gated by MANAGE_MAINTENANCE (the catalogue has no supplier permission), so its holder sees the screen.
-  MANAGE_MAINTENANCE: ['VIEW_MAINTENANCE', 'VIEW_PROVIDERS'],
+  MANAGE_MAINTENANCE: ['VIEW_MAINTENANCE', 'VIEW_PROVIDERS', 'VIEW_NOTIFICATIONS'],
   ENCAISSER: ['VIEW_CASH_COLLECTION'],
   MANAGE_AND_UPDATE_RECIPE: ['VIEW_CASH_COLLECTION', 'ENCAISSER'],
   DELETE_OR_CANCEL_RECIPE: ['VIEW_CASH_COLLECTION'],
