@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { generatePlanning, maintenancePeriodText, type EngineConfig, type EngineDriver, type EngineInput, type EngineMaintenance, type EngineVehicle } from './planning-engine.ts';
+import { ALL, config, driver, run, TZ, vehicle as vehicleOf } from './engine-fixtures.ts';
+import { maintenancePeriodText, type EngineConfig, type EngineMaintenance, type EngineVehicle } from './planning-engine.ts';
+
+const vehicle = (c: EngineConfig, over: Partial<EngineVehicle> = {}): EngineVehicle => vehicleOf('V1', c, over);
 
 /**
  * Rule 7 of the engine with maintenance records (issue 18 section 1): nobody is planned on a slot
@@ -7,35 +10,7 @@ import { generatePlanning, maintenancePeriodText, type EngineConfig, type Engine
  * that no maintenance explains still holds the whole period. 2026-12-28 is a Monday.
  */
 
-const TZ = 'Africa/Douala';
-const ALL = [1, 2, 3, 4, 5, 6, 7];
-
-function config(over: Partial<EngineConfig> = {}): EngineConfig {
-  return {
-    workPlanning: 'daily',
-    numberDrivers: 1,
-    startTime: '08:30',
-    endTime: '18:30',
-    passationTime: null,
-    alternation: false,
-    alternatingDays: null,
-    alternatingWeeks: null,
-    startAlternationAt: null,
-    salaryDayConfig: false,
-    salaryDayId: null,
-    firstDriverAlternationId: null,
-    drivers: [{ driverId: 'A', position: 1, workDays: ALL, hourIntervalId: null, startWorkAt: null }],
-    ...over,
-  };
-}
-
-const driver = (id: string): EngineDriver => ({ id, firstName: 'Jean', lastName: id, blockedAt: null, desactivateAt: null, daysOff: [], startWorkAt: null });
-const vehicle = (c: EngineConfig, over: Partial<EngineVehicle> = {}): EngineVehicle => ({ id: 'V1', registrationNumber: 'LT-V1', status: 'active', config: c, rotation: null, ...over });
 const held = (startsAt: string, endsAt: string): EngineMaintenance => ({ id: 'M1', startsAt, endsAt });
-
-function run(over: Partial<EngineInput> & Pick<EngineInput, 'startDate' | 'endDate'>) {
-  return generatePlanning({ timeZone: TZ, vehicles: [], drivers: [driver('A'), driver('B'), driver('C')], ...over });
-}
 
 const hourly = config({
   workPlanning: 'hourly',
@@ -60,7 +35,7 @@ describe('maintenance records', () => {
       ['2027-01-01', 'vehicle_maintenance', 'A'],
       ['2027-01-02', 'vehicle_maintenance', 'A'],
     ]);
-    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien du 30/12/2026 au 02/01/2027 : Jean A ne peut pas le conduire le 30/12/2026');
+    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien du 30/12/2026 au 02/01/2027 : Chauffeur A ne peut pas le conduire le 30/12/2026');
     expect(r.vehiclesWithoutPlanning).toEqual([]);
   });
 
@@ -78,7 +53,7 @@ describe('maintenance records', () => {
     const r = run({ startDate: '2026-12-28', endDate: '2026-12-29', vehicles: [vehicle(hourly, { maintenances: [held('2026-12-28T15:00:00', '2026-12-28T17:00:00')] })] });
     expect(r.entries.map((e) => `${e.day} ${e.slot}:${e.driverId}`)).toEqual(['2026-12-28 first:A', '2026-12-29 first:A', '2026-12-29 second:B']);
     expect(r.conflicts).toEqual([expect.objectContaining({ day: '2026-12-28', driverId: 'B', reason: 'vehicle_maintenance' })]);
-    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien le 28/12/2026 de 15:00 à 17:00 : Jean B ne peut pas le conduire le 28/12/2026');
+    expect(r.conflicts[0].message).toBe('Le véhicule LT-V1 est en entretien le 28/12/2026 de 15:00 à 17:00 : Chauffeur B ne peut pas le conduire le 28/12/2026');
   });
 
   it('a maintenance outside the service hours takes nothing; touching the end does not count', () => {

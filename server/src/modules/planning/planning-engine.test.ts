@@ -1,45 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { currentDriverId, type Planning } from '../vehicles/current-driver.ts';
-import { daysOf, generatePlanning, plannedSlots, slotTimes, type EngineConfig, type EngineDriver, type EngineInput, type EngineVehicle } from './planning-engine.ts';
+import { ALL, config, driver, run, TZ, vehicle } from './engine-fixtures.ts';
+import { daysOf, generatePlanning, plannedSlots, slotTimes, type EngineConfig, type EngineDriver, type EngineVehicle } from './planning-engine.ts';
 
 /**
  * The planning engine's rules (README.md beside it), one by one, with their edges. Days are chosen
  * on a known calendar: 2026-03-02 is a Monday, 2026-12-28 a Monday, 2027-01-01 a Friday.
  */
-
-const TZ = 'Africa/Douala'; // UTC+1, no daylight saving
-const ALL = [1, 2, 3, 4, 5, 6, 7];
-
-function config(over: Partial<EngineConfig> = {}): EngineConfig {
-  return {
-    workPlanning: 'daily',
-    numberDrivers: 1,
-    startTime: '08:30',
-    endTime: '18:30',
-    passationTime: null,
-    alternation: false,
-    alternatingDays: null,
-    alternatingWeeks: null,
-    startAlternationAt: null,
-    salaryDayConfig: false,
-    salaryDayId: null,
-    firstDriverAlternationId: null,
-    drivers: [{ driverId: 'A', position: 1, workDays: ALL, hourIntervalId: null, startWorkAt: null }],
-    ...over,
-  };
-}
-
-function driver(id: string, over: Partial<EngineDriver> = {}): EngineDriver {
-  return { id, firstName: 'Chauffeur', lastName: id, blockedAt: null, desactivateAt: null, daysOff: [], startWorkAt: null, ...over };
-}
-
-function vehicle(id: string, c: EngineConfig | null, over: Partial<EngineVehicle> = {}): EngineVehicle {
-  return { id, registrationNumber: `LT-${id}`, status: 'active', config: c, rotation: null, ...over };
-}
-
-function run(over: Partial<EngineInput> & Pick<EngineInput, 'startDate' | 'endDate'>) {
-  return generatePlanning({ timeZone: TZ, vehicles: [], drivers: [driver('A'), driver('B'), driver('C')], ...over });
-}
 
 /** day -> driver id (or 'slot:driver' list for hourly) of one vehicle. */
 function who(entries: ReturnType<typeof generatePlanning>['entries'], vehicleId = 'V1'): Record<string, string> {
