@@ -9,6 +9,7 @@ import { SearchIcon } from '../../ui/dialogs/icons.tsx';
 import { AmountInput } from '../../ui/inputs/AmountInput.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { toast, toastApiError } from '../../ui/toast.ts';
+import css from './components.module.css';
 import { maintenanceApi } from './maintenance-api.ts';
 import { maintenanceKeys, useCarComponents } from './queries.ts';
 import { estimateTotal, toggleComponent, type ComponentLine } from './schedule-form.ts';
@@ -72,7 +73,8 @@ export function ComponentsDialog({ opened, onClose, subtitle, value, onChange }:
               Nouvel élément
             </Button>
           </Group>
-          <ScrollArea.Autosize mah={fullScreen ? undefined : '55vh'} offsetScrollbars type="auto">
+          {/* The list scrolls, so that the total and 'Valider' stay in sight on a phone too. */}
+          <ScrollArea.Autosize mah={fullScreen ? 'calc(100dvh - 200px)' : '55vh'} offsetScrollbars type="auto">
             <Stack gap={6} data-testid="maintenance-components-list">
               {components.isPending ? (
                 <Group justify="center" py="md">
@@ -89,7 +91,7 @@ export function ComponentsDialog({ opened, onClose, subtitle, value, onChange }:
                     <Group key={c.id} justify="space-between" wrap="nowrap" gap="sm" mih={36} data-testid="maintenance-component" data-component-name={c.name}>
                       <Checkbox label={c.name} checked={!!line} onChange={() => onChange(toggleComponent(value, c.id))} style={{ minWidth: 0 }} />
                       {line ? (
-                        <div style={{ width: 150, flex: 'none' }}>
+                        <div className={css.amount} style={{ width: 150, flex: 'none' }}>
                           <AmountInput
                             label={<VisuallyHidden>{`Montant : ${c.name}`}</VisuallyHidden>}
                             value={line.amount}
