@@ -207,6 +207,8 @@ export const ZOperation = z.object({
   litre_carburant: z.number().nullable(),
   components: z.array(z.object({ id: z.number(), name: z.string(), amount: z.number() })),
   transaction_id: z.string().nullable(),
+  supplier: z.object({ id: z.string(), name: z.string() }).nullable().describe('Le prestataire payé (un entretien clôturé)'),
+  maintenance_id: z.string().nullable().describe("L'entretien dont la clôture a payé cette dépense"),
 });
 export type TOperation = z.infer<typeof ZOperation>;
 

@@ -61,6 +61,7 @@ describe('finishing a maintenance pays it through the ledger', () => {
     expect(ops[0].components.map((c) => [c.id, c.amount]).sort()).toEqual([[COMPONENT.oil, 6_000], [COMPONENT.oilFilter, 3_500]]);
     expect(ops[1].components.map((c) => [c.id, c.amount])).toEqual([[COMPONENT.brakePads, 15_000]]);
     for (const o of ops) expect(o.file_link).toMatch(new RegExp(`^/api/file/signed/${invoice.id}\\?exp=`));
+    for (const o of ops) expect([o.supplier?.id, o.maintenance_id]).toEqual([p.supplier, id]);
     // Linked to the maintenance and its supplier (the supplier's page sums them).
     const rows = await operationsOf(ctx, id);
     expect(rows.map((o) => [o.supplierId, o.fileId, o.amount]).sort()).toEqual([[p.supplier, invoice.id, 15_000], [p.supplier, invoice.id, 9_500]]);

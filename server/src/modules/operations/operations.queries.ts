@@ -233,6 +233,7 @@ async function readOperations(deps: OperationsDeps, actor: ActingProfile, ids: s
           select json_build_object('id', p.id, 'first_name', u.first_name, 'last_name', u.last_name)
           from profiles p join users u on u.id = p.user_id where p.id = ${outer('created_by')})`,
         fuel: sql<string | null>`(select f.name from fuel_types f where f.id = ${outer('fuel_type_id')})`,
+        supplier: sql<string | null>`(select s.name from suppliers s where s.id = ${outer('supplier_id')})`,
       })
       .from(fm)
       .where(and(eq(fm.parkId, actor.parkId), anyId(fm.id, ids))),
@@ -281,6 +282,8 @@ async function readOperations(deps: OperationsDeps, actor: ActingProfile, ids: s
         litre_carburant: m.fuelLitres === null ? null : Number(m.fuelLitres),
         components: parts.filter((p) => p.movementId === m.id).map((p) => ({ id: p.id, name: p.name, amount: money(p.amount) })),
         transaction_id: m.transactionId,
+        supplier: m.supplierId !== null && r.supplier !== null ? { id: m.supplierId, name: r.supplier } : null,
+        maintenance_id: m.maintenanceId,
       },
     ];
   });

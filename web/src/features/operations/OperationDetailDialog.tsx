@@ -99,6 +99,7 @@ export function OperationDetailDialog({ operationId, onClose }: OperationDetailD
               <Field label="Moyen de paiement">{collectLabel(op.collect_method)}</Field>
               <Field label="Chauffeur">{personName(op.driver)}</Field>
               <Field label="Véhicule">{vehicleName(op.vehicle)}</Field>
+              {op.supplier ? <Field label="Prestataire">{op.maintenance_id ? `${op.supplier.name} · entretien` : op.supplier.name}</Field> : null}
               <Field label="Initiateur">{personName(op.profile_initiator)}</Field>
               {op.confirmed_at ? <Field label="Confirmée le">{wireDateTime(op.confirmed_at)}</Field> : null}
               {op.type_carburant ? <Field label="Carburant">{`${op.type_carburant.name}${op.litre_carburant !== null ? ` · ${op.litre_carburant} L` : ''}`}</Field> : null}
