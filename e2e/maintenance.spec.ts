@@ -84,6 +84,21 @@ function invoicePdf(): Buffer {
   return Buffer.concat([Buffer.from('%PDF-1.4\n% Facture E2E\n'), Buffer.alloc(300 * 1024 - 30, 0x20), Buffer.from('\n%%EOF\n')]);
 }
 
+/**
+ * The app's headers, the park, and a planning entry of today whose vehicle no maintenance holds
+ * today (the demo has one running today, and earlier tests may have taken others).
+ */
+async function vehicleDrivenToday(page: Page, today: string) {
+  const { headers, url } = await appCall(page, '/api/planning/', () => page.goto('/dashboard/schedule'));
+  const parkId = url.pathname.split('/').pop()!;
+  const entries = await apiGet<PlanningEntry[]>(page, `/api/planning/${parkId}?start_date=${today}&end_date=${today}`, headers);
+  const open = await apiGet<{ items: Maintenance[] }>(page, `/api/entretien?status=available&start_date=${today}&end_date=${today}&itemPerPage=1000`, headers);
+  const busy = new Set([...open.items.map((m) => m.vehicle.id), ...entries.filter((e) => e.type === 'entretien').map((e) => e.vehicle.id)]);
+  const planned = entries.find((e) => e.type === 'planning' && e.date === today && e.driver && !busy.has(e.vehicle.id));
+  expect(planned, 'a vehicle driven today and not in maintenance').toBeTruthy();
+  return { headers, parkId, planned: planned! };
+}
+
 test('a repair scheduled with two components, the vehicle in maintenance on the planning, finished with an invoice from a caisse', async ({ page }) => {
   test.setTimeout(300_000);
   await page.setViewportSize({ width: 360, height: 780 });
@@ -93,13 +108,7 @@ test('a repair scheduled with two components, the vehicle in maintenance on the 
   await signIn(page, { login: DEMO_OWNER.email, ...DEMO_OWNER }, 'proprietaire');
 
   // ── A demo vehicle a driver drives today, with no maintenance running today. ──
-  const { headers, url } = await appCall(page, '/api/planning/', () => page.goto('/dashboard/schedule'));
-  const parkId = url.pathname.split('/').pop()!;
-  const entries = await apiGet<PlanningEntry[]>(page, `/api/planning/${parkId}?start_date=${today}&end_date=${today}`, headers);
-  const open = await apiGet<{ items: Maintenance[] }>(page, `/api/entretien?status=available&start_date=${today}&end_date=${today}&itemPerPage=1000`, headers);
-  const busy = new Set([...open.items.map((m) => m.vehicle.id), ...entries.filter((e) => e.type === 'entretien').map((e) => e.vehicle.id)]);
-  const planned = entries.find((e) => e.type === 'planning' && e.date === today && e.driver && !busy.has(e.vehicle.id))!;
-  expect(planned, 'a vehicle driven today and not in maintenance').toBeTruthy();
+  const { headers, parkId, planned } = await vehicleDrivenToday(page, today);
   const plate = planned.vehicle.registration_number;
   const driverName = planned.driver!.last_name;
 
@@ -235,4 +244,75 @@ test('a repair scheduled with two components, the vehicle in maintenance on the 
   await expect(operation).toContainText('Réparation');
   await expect(operation).toContainText(money(paid));
   await expect(operation).toContainText(plate);
+});
+
+test("from the vehicle's details: a few hours' oil change scheduled, then canceled after 'Ne pas annuler' kept it", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 780 });
+  const today = parkToday();
+  await signIn(page, { login: DEMO_OWNER.email, ...DEMO_OWNER }, 'proprietaire');
+  const { planned } = await vehicleDrivenToday(page, today);
+  const plate = planned.vehicle.registration_number;
+
+  await page.goto('/dashboard/drivers/vehicles');
+  await page.getByTestId('vehicles-table-search').fill(plate);
+  await page.getByTestId('vehicles-table-card').filter({ hasText: plate }).getByTestId('vehicles-table-card-open').click();
+  const details = page.getByTestId('vehicle-details');
+  await details.getByTestId('vehicle-tab-maintenance').click();
+  const history = page.getByTestId('vehicle-maintenance');
+  await expect(history.locator('[data-testid="vehicle-maintenance-table-cards"], [data-testid="vehicle-maintenance-table-empty"]')).toBeVisible();
+  await history.getByTestId('vehicle-maintenance-add').click();
+
+  // The form opens on this vehicle; a few hours whose end comes before the start is refused.
+  const form = page.getByTestId('maintenance-schedule-dialog');
+  await expect(form.getByTestId('maintenance-vehicle')).toHaveText(plate);
+  await form.getByRole('radio', { name: 'Quelques heures' }).check();
+  await choose(page, form.getByTestId('maintenance-repair-type'), 'Vidange');
+  await form.getByTestId('maintenance-components-open').click();
+  const checklist = page.getByTestId('maintenance-components-dialog');
+  await checklist.locator('[data-testid="maintenance-component"][data-component-name="Huile moteur"]').getByRole('checkbox').check();
+  await checklist.getByTestId('maintenance-components-done').click();
+  await expect(form.getByTestId('maintenance-warning')).toHaveCount(0);
+  const endTime = form.getByTestId('maintenance-end-time');
+  await endTime.getByLabel('Heures').click();
+  await page.keyboard.type('07');
+  await page.keyboard.type('00');
+  await expect(form.getByTestId('maintenance-end-time-value')).toHaveValue('07:00');
+  await expect(form.getByTestId('maintenance-warning')).toHaveText('Veuillez renseigner correctement la date et les heures de début et de fin.');
+  await expect(form.getByTestId('maintenance-schedule-next')).toBeDisabled();
+  await endTime.getByLabel('Heures').click();
+  await page.keyboard.type('11');
+  await page.keyboard.type('30');
+  await expect(form.getByTestId('maintenance-end-time-value')).toHaveValue('11:30');
+  await expect(form.getByTestId('maintenance-warning')).toHaveCount(0);
+
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/entretien') && r.request().method() === 'POST');
+  await form.getByTestId('maintenance-schedule-next').click();
+  // The driver planned today may lose the day: then it is confirmed.
+  const lost = page.getByTestId('maintenance-lost-days-dialog');
+  const lostList = lost.getByTestId('maintenance-lost-days');
+  await expect(lostList.or(page.getByTestId('toast-success').filter({ hasText: 'Entretien programmé' })).first()).toBeVisible();
+  if (await lostList.isVisible()) await lost.getByTestId('maintenance-lost-days-dialog-confirm').click();
+  const body = (await (await created).json()) as { code: number; message: string; data: Maintenance };
+  expect(body.code, body.message).toBe(5000);
+  expect([body.data.start_date, body.data.end_date]).toEqual([`${today}T08:00:00`, `${today}T11:30:00`]);
+
+  // Its detail: 'Ne pas annuler' keeps it, 'Annuler l'entretien' cancels it.
+  const detail = page.locator('[role="dialog"]').filter({ has: page.getByTestId('maintenance-detail-state') });
+  await expect(detail.getByTestId('maintenance-detail-state')).not.toHaveText('Annulé');
+  await detail.getByTestId('maintenance-cancel').click();
+  const confirm = page.getByTestId('maintenance-cancel-dialog');
+  await expect(confirm).toContainText('Êtes-vous sûr de vouloir annuler cet entretien\u00a0?');
+  await confirm.getByRole('button', { name: 'Ne pas annuler' }).click();
+  await expect(detail.getByTestId('maintenance-detail-state')).not.toHaveText('Annulé');
+  await detail.getByTestId('maintenance-cancel').click();
+  await confirm.getByRole('button', { name: "Annuler l'entretien" }).click();
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Entretien annulé' })).toBeVisible();
+  await expect(detail.getByTestId('maintenance-detail-state')).toHaveText('Annulé');
+  await expect(detail.getByTestId('maintenance-cancel')).toHaveCount(0);
+  await expect(detail.getByTestId('maintenance-finish')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // The vehicle's history lists it, canceled.
+  await expect(history.locator(`[data-testid="vehicle-maintenance-table-card"][data-row-id="${body.data.id}"]`).getByTestId('maintenance-state')).toHaveText('Annulé');
 });

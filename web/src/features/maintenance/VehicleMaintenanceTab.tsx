@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Button, Stack } from '@mantine/core';
 import { MAINTENANCE_TITLES, type TMaintenance } from '@flotte/contract/maintenance';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
@@ -15,17 +15,27 @@ const COLUMNS = maintenanceColumns({ withVehicle: false });
 
 export interface VehicleMaintenanceTabProps {
   vehicle: { id: string; registration_number: string };
+  /**
+   * Told when a maintenance dialog opens over the vehicle's details and when it closes: every open
+   * Mantine modal closes on Escape (a window listener), so the details must not while one is open.
+   */
+  onNestedDialog?: (open: boolean) => void;
 }
 
 /**
  * The vehicle details' 'Entretiens' tab: its maintenance history, latest first (cards on a phone),
  * and 'Programmer un entretien' for it. Loaded when the tab is first opened.
  */
-export default function VehicleMaintenanceTab({ vehicle }: VehicleMaintenanceTabProps) {
+export default function VehicleMaintenanceTab({ vehicle, onNestedDialog }: VehicleMaintenanceTabProps) {
   const canManage = usePermissions().can('MANAGE_MAINTENANCE');
   const [scheduling, setScheduling] = useState(false);
   const [scheduleMounted, setScheduleMounted] = useState(false);
   const [inspecting, setInspecting] = useState<string | null>(null);
+  const nested = scheduling || inspecting !== null;
+  useEffect(() => {
+    onNestedDialog?.(nested);
+  }, [nested]);
+  useEffect(() => () => onNestedDialog?.(false), []);
   const filters = useMemo(() => ({ vehicle_id: vehicle.id }), [vehicle.id]);
   const fetchPage: DataTableFetch<TMaintenance> = useCallback(
     (query, signal) =>

@@ -51,6 +51,8 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog, initial
   const [tab, setTab] = useState<DetailTab>(initialTab ?? 'infos');
   const [confirming, setConfirming] = useState(false);
   const [addingDocument, setAddingDocument] = useState(false);
+  // A maintenance dialog open over these details: Escape closes it, not the details too.
+  const [maintenanceDialog, setMaintenanceDialog] = useState(false);
   useEffect(() => {
     if (vehicleId) setTab(initialTab ?? 'infos');
   }, [vehicleId, initialTab]);
@@ -77,6 +79,7 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog, initial
       <Modal
         opened={vehicleId !== null}
         onClose={onClose}
+        closeOnEscape={!maintenanceDialog}
         title={vehicle ? `${vehicle.label || brandModel(vehicle)} · ${vehicle.registration_number}` : 'Véhicule'}
         size="xl"
         fullScreen={fullScreen}
@@ -117,7 +120,7 @@ export function VehicleDetailsDialog({ vehicleId, onClose, onOpenDialog, initial
                   </Center>
                 }
               >
-                <VehicleMaintenanceTab vehicle={vehicle} />
+                <VehicleMaintenanceTab vehicle={vehicle} onNestedDialog={setMaintenanceDialog} />
               </Suspense>
             </Tabs.Panel>
             <Tabs.Panel value="reminders">
