@@ -223,8 +223,11 @@ describe('permissions', () => {
     expect((await call(reader, 'POST', '/api/supplier/category', { name: 'Nouvelle' })).status).toBe(403);
     const manager = await memberWith(ctx, owner, parkId, ['MANAGE_MAINTENANCE']);
     expect((await call(manager, 'PUT', `/api/supplier/deactivate/${s.id}`)).code).toBe(5000);
-    // The supplier's page (with what it was paid) is the Prestataires screen's.
-    expect((await call(manager, 'GET', `/api/supplier/${s.id}`)).status).toBe(403);
+    // The supplier's page is the Prestataires screen's, which MANAGE_MAINTENANCE implies (whoever
+    // edits suppliers sees them); a profile with neither is refused.
+    expect((await call(manager, 'GET', `/api/supplier/${s.id}`)).status).toBe(200);
+    const cashier = await memberWith(ctx, owner, parkId, ['ENCAISSER']);
+    expect((await call(cashier, 'GET', `/api/supplier/${s.id}`)).status).toBe(403);
   });
 });
 
