@@ -1,175 +1,19 @@
 import { wallClockInZone, type TPlanningConflictReason, type TPlanningRole, type TPlanningSlot } from '@flotte/contract';
-import type { PlanningDriverLink, PlanningFields } from '../vehicles/current-driver.ts';
+import { addDays, dayNumber, dayOfNumber, daysOf, frenchDay, pad2, weekdayOf, WEEKDAY_NAMES } from './planning-days.ts';
+import type { BusyDay, EngineConfig, EngineConfigDriver, EngineConflict, EngineDriver, EngineEntry, EngineInput, EngineMaintenance, EngineResult, EngineVehicle } from './planning-engine.types.ts';
+
+export type * from './planning-engine.types.ts';
+export { addDays, dayNumber, dayOfNumber, daysOf, frenchDay, weekdayOf, WEEKDAY_NAMES };
 
 /**
  * The planning engine: vehicles' work-planning configurations turned into dated entries for a
  * period. Pure (no I/O, no clock): the service reads the rows and hands them over, so every rule is
  * unit-tested here. The rules are written down in README.md beside this file; who is "at the
  * wheel" on a day is the same reading as vehicles/current-driver.ts (the fleet's current driver).
+ * Its input and output types are in planning-engine.types.ts, day arithmetic in planning-days.ts.
  */
 
-export type WorkPlanning = PlanningFields['workPlanning'];
-
-/** The configuration's shape is the vehicles module's (current-driver.ts), with the salary day as stored. */
-export type EngineConfigDriver = PlanningDriverLink;
-
-export interface EngineConfig extends PlanningFields {
-  salaryDayConfig: boolean;
-  /** 1 = Monday ... 7 = Sunday, read only when salaryDayConfig. */
-  salaryDayId: number | null;
-  drivers: readonly EngineConfigDriver[];
-}
-
-export interface EngineVehicle {
-  id: string;
-  registrationNumber: string;
-  /** 'active' | 'assign' | 'maintain' | 'deactivated' | 'reserve' */
-  status: string;
-  /** null: the vehicle has no work planning configured. */
-  config: EngineConfig | null;
-  /** The vehicle's rotation group and its interim, who takes over when the principal can't drive. */
-  rotation: { groupId: string; interimDriverId: string | null } | null;
-  /** The recipe configuration's salary_amount (minor units): the salary profile of a salary day. */
-  salaryAmount?: number | null;
-  /** The maintenances holding the vehicle around the period: nobody drives a slot meeting one. */
-  maintenances?: readonly EngineMaintenance[];
-  /**
-   * The 'maintain' status comes from a maintenance still open, whose dates (`maintenances`) say
-   * when the vehicle is held. Without it, 'maintain' (set by hand) holds the whole period.
-   */
-  maintainFromRecord?: boolean;
-}
-
-/** A maintenance holding a vehicle over [startsAt, endsAt): wire datetimes in the park's zone. */
-export interface EngineMaintenance {
-  id: string;
-  startsAt: string;
-  endsAt: string;
-}
-
-export interface EngineDriver {
-  id: string;
-  firstName: string;
-  lastName: string;
-  /** Suspended from this instant's day (park zone) on. */
-  blockedAt: Date | null;
-  /** Deactivated from this instant's day (park zone) on. */
-  desactivateAt: Date | null;
-  /** Weekly days off, 1 = Monday ... 7 = Sunday. */
-  daysOff: readonly number[];
-  /** yyyy-MM-dd: the driver's own start of work; never planned before. */
-  startWorkAt: string | null;
-}
-
-/** A day a driver already holds on a vehicle the generation doesn't touch (confirmed planning). */
-export interface BusyDay {
-  driverId: string;
-  /** yyyy-MM-dd */
-  day: string;
-  vehicleId: string;
-  registrationNumber: string;
-}
-
-export interface EngineInput {
-  /** yyyy-MM-dd, both included. */
-  startDate: string;
-  endDate: string;
-  timeZone: string;
-  vehicles: readonly EngineVehicle[];
-  drivers: readonly EngineDriver[];
-  busy?: readonly BusyDay[];
-}
-
-export interface EngineEntry {
-  vehicleId: string;
-  driverId: string;
-  /** yyyy-MM-dd: the service day. */
-  day: string;
-  slot: TPlanningSlot;
-  /** Wire datetimes (yyyy-MM-ddTHH:mm:ss) in the park's zone. */
-  startsAt: string;
-  endsAt: string;
-  /** The handover, hourly planning only. */
-  passationAt: string | null;
-  isSalaryDay: boolean;
-  /** On a salary day, the vehicle's salary_amount (minor units), else null. */
-  salaryAmount: number | null;
-  role: TPlanningRole;
-  rotationGroupId: string | null;
-}
-
-export interface EngineConflict {
-  day: string;
-  vehicleId: string;
-  driverId: string | null;
-  reason: TPlanningConflictReason;
-  message: string;
-  /** The interim who drives instead: the conflict is then information. */
-  replacedById: string | null;
-}
-
-export interface EngineResult {
-  entries: EngineEntry[];
-  conflicts: EngineConflict[];
-  vehiclesWithoutPlanning: { vehicleId: string; message: string }[];
-}
-
-// ---------------------------------------------------------------- calendar arithmetic
-
 const ALL_DAYS = [1, 2, 3, 4, 5, 6, 7];
-export const WEEKDAY_NAMES = ['', 'lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'];
-
-// Calendar arithmetic without Date objects (days_from_civil / civil_from_days, H. Hinnant): the
-// engine converts days tens of thousands of times per generation, and Date parsing dominated it.
-
-/** Days since 1970-01-01 of a yyyy-MM-dd day. */
-export function dayNumber(day: string): number {
-  let y = +day.slice(0, 4);
-  const m = +day.slice(5, 7);
-  const d = +day.slice(8, 10);
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
-const pad2 = (n: number) => (n < 10 ? `0${n}` : `${n}`);
-
-export function dayOfNumber(n: number): string {
-  const z = n + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp + (mp < 10 ? 3 : -9);
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
-  return `${String(y).padStart(4, '0')}-${pad2(m)}-${pad2(d)}`;
-}
-
-export function addDays(day: string, n: number): string {
-  return n === 0 ? day : dayOfNumber(dayNumber(day) + n);
-}
-
-/** 1 = Monday ... 7 = Sunday (1970-01-01 was a Thursday). */
-export function weekdayOf(day: string): number {
-  return (((dayNumber(day) + 3) % 7) + 7) % 7 + 1;
-}
-
-/** Every day from start to end, both included. */
-export function daysOf(start: string, end: string): string[] {
-  const out: string[] = [];
-  for (let n = dayNumber(start), last = dayNumber(end); n <= last; n++) out.push(dayOfNumber(n));
-  return out;
-}
-
-/** dd/MM/yyyy, as the French screens show a day. */
-export function frenchDay(day: string): string {
-  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
-}
 
 function minutesOf(hhmm: string | null): number {
   const m = /^(\d{2}):(\d{2})/.exec(hhmm ?? '');
