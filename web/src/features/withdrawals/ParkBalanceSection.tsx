@@ -130,7 +130,8 @@ export function ParkBalanceSection() {
               Solde du parc (mobile money)
             </Text>
             {amount.isPending ? (
-              <Skeleton h={32} w={160} mt={4} />
+              // The amount's own line box (28 px at the theme's line height), so nothing moves when it arrives.
+              <Skeleton h="calc(28px * var(--mantine-line-height))" w={160} />
             ) : amount.isError ? (
               <Text c="red" size="sm">
                 {amount.error.message}
