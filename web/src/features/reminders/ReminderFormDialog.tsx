@@ -5,7 +5,7 @@ import { Button, Group, Modal, NumberInput, Select, SimpleGrid, Stack, Switch, T
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation } from '@tanstack/react-query';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import { REMINDER_SUCCESS_MESSAGES, REMINDER_TITLE_MAX, type TReminder } from '@flotte/contract/reminders';
 import { FrenchDatesProvider } from '../../ui/dates/DateRangePicker.tsx';
 import { showFormError } from '../../ui/form-errors.ts';
@@ -28,6 +28,41 @@ const CALENDAR_LABELS = {
   monthLevelControl: 'Choisir le mois',
   yearLevelControl: "Choisir l'année",
 };
+
+/** A whole number of km or months (never negative, never decimal); empty while unset. */
+function WholeNumberField(props: {
+  control: Control<ReminderFormValues>;
+  name: 'every_km' | 'every_months' | 'last_done_km';
+  label: string;
+  placeholder?: string;
+  min: number;
+  suffix: string;
+  thousands?: boolean;
+  testId: string;
+}) {
+  return (
+    <Controller
+      control={props.control}
+      name={props.name}
+      render={({ field, fieldState }) => (
+        <NumberInput
+          label={props.label}
+          placeholder={props.placeholder}
+          min={props.min}
+          allowDecimal={false}
+          allowNegative={false}
+          thousandSeparator={props.thousands ? ',' : undefined}
+          suffix={props.suffix}
+          value={field.value}
+          onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
+          onBlur={field.onBlur}
+          error={fieldState.error?.message}
+          data-testid={props.testId}
+        />
+      )}
+    />
+  );
+}
 
 export interface ReminderFormDialogProps {
   opened: boolean;
@@ -104,45 +139,8 @@ export function ReminderFormDialog({ opened, vehicleId, reminder, mileage, onClo
             />
             <div>
               <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-                <Controller
-                  control={control}
-                  name="every_km"
-                  render={({ field, fieldState }) => (
-                    <NumberInput
-                      label="Tous les … km"
-                      placeholder="10000"
-                      min={1}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      thousandSeparator=","
-                      suffix=" km"
-                      value={field.value}
-                      onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                      data-testid="reminder-every-km"
-                    />
-                  )}
-                />
-                <Controller
-                  control={control}
-                  name="every_months"
-                  render={({ field, fieldState }) => (
-                    <NumberInput
-                      label="Tous les … mois"
-                      placeholder="6"
-                      min={1}
-                      allowDecimal={false}
-                      allowNegative={false}
-                      suffix=" mois"
-                      value={field.value}
-                      onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                      onBlur={field.onBlur}
-                      error={fieldState.error?.message}
-                      data-testid="reminder-every-months"
-                    />
-                  )}
-                />
+                <WholeNumberField control={control} name="every_km" label="Tous les … km" placeholder="10000" min={1} suffix=" km" thousands testId="reminder-every-km" />
+                <WholeNumberField control={control} name="every_months" label="Tous les … mois" placeholder="6" min={1} suffix=" mois" testId="reminder-every-months" />
               </SimpleGrid>
               <Text size="xs" c="dimmed" mt={4}>
                 Renseignez l'un, l'autre ou les deux : le premier atteint déclenche le rappel.
@@ -182,26 +180,7 @@ export function ReminderFormDialog({ opened, vehicleId, reminder, mileage, onClo
                   />
                 )}
               />
-              <Controller
-                control={control}
-                name="last_done_km"
-                render={({ field, fieldState }) => (
-                  <NumberInput
-                    label="Au kilométrage"
-                    placeholder={mileage != null ? formatAmount(mileage) : undefined}
-                    min={0}
-                    allowDecimal={false}
-                    allowNegative={false}
-                    thousandSeparator=","
-                    suffix=" km"
-                    value={field.value}
-                    onChange={(v) => field.onChange(typeof v === 'number' ? v : '')}
-                    onBlur={field.onBlur}
-                    error={fieldState.error?.message}
-                    data-testid="reminder-last-done-km"
-                  />
-                )}
-              />
+              <WholeNumberField control={control} name="last_done_km" label="Au kilométrage" placeholder={mileage != null ? formatAmount(mileage) : undefined} min={0} suffix=" km" thousands testId="reminder-last-done-km" />
             </SimpleGrid>
             <Text size="xs" c="dimmed" mt={-8}>
               Sans date, le rappel compte à partir d'aujourd'hui et du kilométrage actuel du véhicule.
