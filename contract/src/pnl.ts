@@ -29,6 +29,10 @@ export const PNL_CODES = [
   'salary',
   /** Where withdrawal fees are booked (the 'Frais de retrait' expense). */
   'withdraw_fees',
+  /** Hire-purchase instalments drivers pay on their contracts (revenue). */
+  'contract_driver',
+  /** What the park pays vehicle owners under partner contracts (expense). */
+  'contract_partner',
 ] as const;
 export type TPnlCode = (typeof PNL_CODES)[number];
 

@@ -21,7 +21,8 @@ export const PARTIAL_TOLERANCE = 0.01;
 /** A deletion reason must be longer than 1 character (spec 001 section 5). */
 export const RECIPE_DELETE_COMMENT_MIN = 2;
 
-export const RECIPE_KINDS = ['expected', 'unscheduled', 'debt'] as const;
+/** 'contract': a hire-purchase instalment of a driver contract, collected like any recipe. */
+export const RECIPE_KINDS = ['expected', 'unscheduled', 'debt', 'contract'] as const;
 export type TRecipeKind = (typeof RECIPE_KINDS)[number];
 export const RECIPE_STATUSES = ['paid', 'partially', 'not_collected'] as const;
 export type TRecipeStatus = (typeof RECIPE_STATUSES)[number];

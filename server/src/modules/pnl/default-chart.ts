@@ -23,6 +23,7 @@ export const DEFAULT_CHART: Record<TPnlType, Node[]> = {
         { name: 'Location de véhicules', code: 'location' },
         { name: 'Livraisons', code: 'livraison' },
         { name: 'Courses clients' },
+        { name: 'Location-vente (contrats chauffeurs)', code: 'contract_driver' },
       ],
     },
     { name: 'Autres revenus', children: [{ name: 'Apport du propriétaire' }, { name: 'Revenus divers' }] },
@@ -41,6 +42,7 @@ export const DEFAULT_CHART: Record<TPnlType, Node[]> = {
     },
     { name: 'Assurances et taxes', children: [{ name: 'Assurance', code: 'assurance' }, { name: 'Contraventions', code: 'contravention' }, { name: 'Taxes et vignettes' }] },
     { name: 'Personnel', children: [{ name: 'Salaires chauffeurs', code: 'salary' }] },
+    { name: 'Propriétaires partenaires', children: [{ name: 'Paiements aux propriétaires', code: 'contract_partner' }] },
     { name: 'Frais généraux', children: [{ name: 'Loyer et parking' }, { name: 'Frais de retrait', code: 'withdraw_fees' }, { name: 'Dépenses diverses' }] },
   ],
 };

@@ -11,7 +11,9 @@ import { vehicles } from '../vehicles/vehicles.tables.ts';
  * - 'expected': created by the recipe job for a vehicle, driver and collection period the
  *   confirmed planning says he drove; unique per (vehicle, driver, period_start);
  * - 'unscheduled': an exceptional payment not tied to the planning (collected when created);
- * - 'debt': a debt put on a driver by hand (create-driver-account-history).
+ * - 'debt': a debt put on a driver by hand (create-driver-account-history);
+ * - 'contract': an instalment of a driver's hire-purchase contract (contracts module), dated its due
+ *   day and collected under the 'contract_driver' sub-account.
  * collected grows with each payment (recipe_payments) and never exceeds objective once the
  * objective is set. Deleted recipes keep their row (deleted_at, reason) for the history.
  */
@@ -20,7 +22,7 @@ export const recipes = pgTable(
   {
     id: idColumn(),
     parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
-    kind: text('kind').$type<'expected' | 'unscheduled' | 'debt'>().notNull(),
+    kind: text('kind').$type<'expected' | 'unscheduled' | 'debt' | 'contract'>().notNull(),
     driverId: uuid('driver_id').notNull().references(() => drivers.id, { onDelete: 'cascade' }),
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     /** The recipe's date (the collection day), in the park's time zone. */

@@ -23,3 +23,4 @@ export * from '../../modules/suppliers/suppliers.tables.ts';
 export * from '../../modules/maintenance/maintenance.tables.ts';
 export * from '../../modules/reminders/reminders.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';
+export * from '../../modules/contracts/contracts.tables.ts';

@@ -16,6 +16,7 @@ export const RECIPE_KIND_LABELS: Record<TRecipe['kind'], string> = {
   expected: 'Recette attendue',
   unscheduled: 'Recette non programmée',
   debt: 'Dette',
+  contract: 'Échéance de contrat',
 };
 
 export const personName = (p: { first_name: string; last_name: string } | null | undefined) => (p ? `${p.last_name} ${p.first_name}`.trim() : '');
