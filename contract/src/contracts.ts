@@ -341,5 +341,18 @@ export const ZContractStats = z.object({
 });
 export type TContractStats = z.infer<typeof ZContractStats>;
 
-/** POST /contract/schedule-preview: the schedule a creation would make, nothing saved. */
-export const ZSchedulePreviewItem = z.object({ seq: z.number(), due_date: z.string(), due_time: z.string().nullable(), amount: z.number() });
+/** A page of contracts; the total is exact (a park holds thousands, not millions). */
+export const ZContractPage = z.object({
+  items: z.array(ZContract),
+  meta: z.object({ page: z.number(), itemPerPage: z.number(), total: z.number() }),
+});
+export type TContractPage = z.infer<typeof ZContractPage>;
+
+/** Answer of POST /contract/{id}/collect: what was applied, or the mobile-money validation card. */
+export const ZContractCollectResult = z.object({
+  contract: ZContractDetail,
+  applied: z.array(z.object({ seq: z.number(), amount: z.number() })),
+  /** Mobile money: the pay-in to follow with the validation card (GET /transaction/check-status/{id}). */
+  transaction: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TContractCollectResult = z.infer<typeof ZContractCollectResult>;

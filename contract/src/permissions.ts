@@ -5,6 +5,8 @@
 export const ACTION_PERMISSIONS = {
   MANAGE_DRIVER_VEHICLE: { label: 'Gérer véhicules et chauffeurs', description: 'Créer et modifier les véhicules et chauffeurs, leurs salaires, retraits et dettes.' },
   MANAGE_MAINTENANCE: { label: 'Gérer les entretiens', description: 'Programmer, clôturer et annuler les entretiens.' },
+  // Not in the spec's catalogue (contract gating is not shown there): who creates, signs, changes and cancels contracts.
+  MANAGE_CONTRACTS: { label: 'Gérer les contrats', description: 'Créer, signer, modifier et annuler les contrats partenaires et chauffeurs.' },
   CHECKING: { label: 'Pointage', description: 'Pointer les véhicules et chauffeurs.' },
   MANAGE_VEHICLE_GROUPS: { label: 'Gérer les groupes de véhicules', description: 'Créer, modifier et supprimer les groupes de véhicules.' },
   ENCAISSER: { label: 'Encaisser', description: 'Encaisser manuellement les recettes des chauffeurs.' },
@@ -71,6 +73,7 @@ export const IMPLIED_PERMISSIONS: Partial<Record<Permission, Permission[]>> = {
   MANAGE_VEHICLE_GROUPS: ['VIEW_DRIVERS'],
   // Supplier changes are gated by MANAGE_MAINTENANCE (the catalogue has no supplier permission), so its holder sees the screen.
   MANAGE_MAINTENANCE: ['VIEW_MAINTENANCE', 'VIEW_PROVIDERS', 'VIEW_NOTIFICATIONS'],
+  MANAGE_CONTRACTS: ['VIEW_CONTRACTS'],
   ENCAISSER: ['VIEW_CASH_COLLECTION'],
   MANAGE_AND_UPDATE_RECIPE: ['VIEW_CASH_COLLECTION', 'ENCAISSER'],
   DELETE_OR_CANCEL_RECIPE: ['VIEW_CASH_COLLECTION'],
@@ -117,7 +120,7 @@ export function profileRoleLabel(role: string | null | undefined, roleNames: rea
  * Every action permission and tab view appears in exactly one group (a unit test checks it).
  */
 export const PERMISSION_GROUPS: { code: string; label: string; permissions: Permission[] }[] = [
-  { code: 'fleet', label: 'Flotte', permissions: ['MANAGE_DRIVER_VEHICLE', 'MANAGE_VEHICLE_GROUPS', 'MANAGE_MAINTENANCE', 'CHECKING'] },
+  { code: 'fleet', label: 'Flotte', permissions: ['MANAGE_DRIVER_VEHICLE', 'MANAGE_VEHICLE_GROUPS', 'MANAGE_MAINTENANCE', 'MANAGE_CONTRACTS', 'CHECKING'] },
   { code: 'recipes', label: 'Recettes', permissions: ['ENCAISSER', 'MANAGE_AND_UPDATE_RECIPE', 'DELETE_OR_CANCEL_RECIPE'] },
   {
     code: 'finance',
