@@ -183,6 +183,23 @@ export const ErrorCodes = {
   // Service reminders and notifications (issue 18 sections 2 and 3, codes 4680-4689).
   REMINDER_NOT_FOUND: { code: 4680, status: 404, message: 'Rappel introuvable' },
   NOTIFICATION_NOT_FOUND: { code: 4681, status: 404, message: 'Notification introuvable' },
+  // Contracts: creation, update, sign, cancel (issue 19, codes 4700-4729).
+  CONTRACT_NOT_FOUND: { code: 4700, status: 404, message: 'Contrat introuvable' },
+  CONTRACT_OWNER_NOT_FOUND: { code: 4701, status: 404, message: 'Propriétaire introuvable' },
+  CONTRACT_VEHICLE_BUSY: { code: 4702, status: 409, message: 'Ce véhicule a déjà un contrat de ce type en attente ou actif' },
+  CONTRACT_DRIVER_BUSY: { code: 4703, status: 409, message: 'Ce chauffeur a déjà un contrat en attente ou actif' },
+  CONTRACT_ALREADY_SIGNED: { code: 4704, status: 409, message: 'Ce contrat est déjà signé' },
+  CONTRACT_ALREADY_CANCELLED: { code: 4705, status: 409, message: 'Ce contrat est déjà annulé' },
+  CONTRACT_ENDED: { code: 4706, status: 409, message: 'Ce contrat est terminé\u00a0: il ne peut plus être modifié' },
+  CONTRACT_CANCELLED: { code: 4707, status: 409, message: 'Ce contrat est annulé\u00a0: il ne peut plus être modifié' },
+  CONTRACT_ACTIVE_LOCKED_FIELD: {
+    code: 4708,
+    status: 409,
+    message: 'Ce contrat est signé\u00a0: seuls les montants, la fréquence, la date de fin, les clauses et la description peuvent changer',
+  },
+  CONTRACT_TOTAL_BELOW_PAID: { code: 4709, status: 400, message: 'Le montant total ne peut pas être inférieur à ce qui a déjà été payé' },
+  CONTRACT_TYPE_NOT_FOUND: { code: 4710, status: 404, message: 'Type de contrat introuvable' },
+  CONTRACT_DOCUMENT_VERSION_UNKNOWN: { code: 4711, status: 400, message: "Cette version du document n'existe pas" },
   // Readiness (GET /api/health): the database does not answer, a load balancer sends traffic elsewhere.
   SERVICE_UNAVAILABLE: { code: 5503, status: 503, message: 'Service momentanément indisponible.' },
   INTERNAL: INTERNAL_ERROR,
