@@ -36,6 +36,10 @@ const cfg = {
   recipeYears: num('BENCH_RECIPE_YEARS', 3),
   // Maintenances of the 10,000-vehicle park; the other large parks get as many per vehicle (0: none).
   maintenances: num('BENCH_MAINTENANCES', 200_000),
+  // Contracts of the largest park listed in BENCH_FLEET_SIZES, with their instalments (0: none).
+  contracts: num('BENCH_CONTRACTS', 10_000),
+  // The large parks' page groups to seed and measure (comma list; empty: all), e.g. 'contracts'.
+  only: new Set((process.env.BENCH_ONLY ?? '').split(',').map((v) => v.trim()).filter(Boolean)),
   cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
   cpuConnections: num('BENCH_CPU_CONNECTIONS', 4),
   // The large parks of the fleet pages, smallest first (empty: none); the money pages go to the
@@ -45,11 +49,18 @@ const cfg = {
   lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
+const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts'];
+if ([...cfg.only].some((g) => !PAGE_GROUPS.includes(g))) {
+  console.error(`BENCH_ONLY lists groups among ${PAGE_GROUPS.join(', ')}; got "${process.env.BENCH_ONLY}"`);
+  process.exit(2);
+}
+/** Whether the large parks' pages of `group` are seeded and measured (BENCH_ONLY). */
+const wanted = (group) => cfg.only.size === 0 || cfg.only.has(group);
 if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
   process.exit(2);
 }
-const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, planningGenerateMs: 1000 };
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -210,8 +221,8 @@ console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}):
  * so the server's log pipes were not drained and the keep-alive sockets the server closed meanwhile
  * were not noticed; the sign-in right after the 10,000-vehicle seed then failed ('fetch failed').
  */
-async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0) {
-  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances)];
+async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0) {
+  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances), '--contracts', String(contracts)];
   const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -255,6 +266,19 @@ function maintenancePages(vehicleId) {
     ['GET /api/entretien page of 10', '/api/entretien?page=1&itemPerPage=10'],
     ['GET /api/entretien page of 10, finished', '/api/entretien?page=1&itemPerPage=10&status=finished'],
     ...(vehicleId ? [["GET /api/entretien page of 10, one vehicle's", `/api/entretien?page=1&itemPerPage=10&vehicle_id=${vehicleId}`]] : []),
+  ];
+}
+
+/**
+ * The contract pages measured on the park with the contracts (issue 19): the list's first page
+ * (every type and status, newest first), the active ones, the driver contracts, and the statistics.
+ */
+function contractPages() {
+  return [
+    ['GET /api/contract page of 10', '/api/contract?page=1&itemPerPage=10'],
+    ['GET /api/contract page of 10, active', '/api/contract?page=1&itemPerPage=10&contract_status=ACTIVE'],
+    ['GET /api/contract page of 10, driver contracts', '/api/contract?page=1&itemPerPage=10&contract_type=DRIVER'],
+    ['GET /api/contract/stats', '/api/contract/stats'],
   ];
 }
 
@@ -371,32 +395,51 @@ const fleet = [];
 const money = [];
 const recipes = [];
 const maintenance = [];
+const contractLoads = [];
 let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
   for (const size of cfg.fleetSizes) {
     try {
       // The large park also gets its years of operations (issue 5): the money pages at scale.
-      const operations = size === 10000 ? cfg.operations : 0;
+      const operations = size === 10000 && wanted('money') ? cfg.operations : 0;
       // The 1,000-vehicle park gets its years of daily recipes (issue 6): the recipe pages at scale.
-      const recipeYears = size === 1000 ? cfg.recipeYears : 0;
+      const recipeYears = size === 1000 && wanted('recipes') ? cfg.recipeYears : 0;
       // Every large park gets its maintenances (issue 18), as many per vehicle: the list must stay flat.
-      const maintenances = Math.round((cfg.maintenances * size) / 10000);
-      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances);
-      console.log(`park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers, ${seeded.operations} operations and ${seeded.maintenances} maintenances seeded in ${seeded.seconds.toFixed(1)} s`);
+      const maintenances = wanted('maintenance') ? Math.round((cfg.maintenances * size) / 10000) : 0;
+      // The largest park gets the contracts (issue 19): their list and statistics at scale.
+      const contracts = size === cfg.fleetSizes.at(-1) && wanted('contracts') ? cfg.contracts : 0;
+      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts);
+      console.log(
+        `park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers, ${seeded.operations} operations, ${seeded.maintenances} maintenances` +
+          ` and ${seeded.contracts} contracts (${seeded.instalments} instalments) seeded in ${seeded.seconds.toFixed(1)} s`,
+      );
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
-      const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
-      showLoad(`GET /api/vehicle page of 10, search (${size} vehicles)`, vehiclesPage);
-      const driversPage = await load(target.base, '/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
-      showLoad(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, driversPage);
-      const cpuOf = {};
-      if (cfg.cpuRequests > 0) {
-        cpuOf.vehiclesPage = await cpu('/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
-        showCpu(`GET /api/vehicle page of 10, search (${size} vehicles)`, cpuOf.vehiclesPage);
-        cpuOf.driversPage = await cpu('/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
-        showCpu(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, cpuOf.driversPage);
+      if (contracts > 0) {
+        // At 10 connections (the issue's target), as the maintenance list.
+        for (const [label, url] of contractPages()) {
+          const r = await load(target.base, url, headers, TARGET.contractsConnections);
+          showLoad(`${label} (${seeded.contracts} contracts, ${TARGET.contractsConnections} connections)`, r);
+          const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+          if (c) showCpu(`${label} (${seeded.contracts} contracts)`, c);
+          contractLoads.push({ label, count: seeded.contracts, instalments: seeded.instalments, r, cpu: c });
+        }
       }
-      fleet.push({ size, vehiclesPage, driversPage, cpu: cpuOf });
+      // The fleet lists (BENCH_ONLY may leave them out; their park is still seeded for the others).
+      if (wanted('fleet')) {
+        const vehiclesPage = await load(target.base, '/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
+        showLoad(`GET /api/vehicle page of 10, search (${size} vehicles)`, vehiclesPage);
+        const driversPage = await load(target.base, '/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
+        showLoad(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, driversPage);
+        const cpuOf = {};
+        if (cfg.cpuRequests > 0) {
+          cpuOf.vehiclesPage = await cpu('/api/vehicle?page=1&itemPerPage=10&search=Coro', headers);
+          showCpu(`GET /api/vehicle page of 10, search (${size} vehicles)`, cpuOf.vehiclesPage);
+          cpuOf.driversPage = await cpu('/api/driver?page=1&itemPerPage=10&search=Mbar', headers);
+          showCpu(`GET /api/driver page of 10, search (${seeded.drivers} drivers)`, cpuOf.driversPage);
+        }
+        fleet.push({ size, vehiclesPage, driversPage, cpu: cpuOf });
+      }
       if (maintenances > 0) {
         // At 10 connections (the issue's target), one vehicle's history for the filtered variant.
         const vehicle = await (await fetch(`${target.base}/api/vehicle?page=1&itemPerPage=1`, { headers })).json();
@@ -579,6 +622,20 @@ if (cfg.fleetSizes.length >= 2) {
     const cpuGrowth = b.cpu.totalMs / a.cpu.totalMs;
     row(`CPU/request ${label} at ${at(b)} / at ${at(a)} maintenances`, `${b.cpu.totalMs.toFixed(2)} / ${a.cpu.totalMs.toFixed(2)} ms = ${cpuGrowth.toFixed(2)}`, `≤ ${TARGET.listCpuGrowth}`, cpuGrowth <= TARGET.listCpuGrowth);
   }
+}
+// The contracts (issue 19): p99 at 10 connections under 50 ms on the park of 10,000 contracts; the
+// CPU per request is shown beside it (the fleet lists' budget), reported.
+for (const { label, count, instalments, r, cpu: c } of contractLoads) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  row(
+    `${label} at ${count.toLocaleString('en-US')} contracts (${instalments.toLocaleString('en-US')} instalments), p99 at ${TARGET.contractsConnections} connections`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (p50 ${r.p50} ms, ${r.rps.toFixed(0)} req/s)`,
+    `< ${TARGET.contractsP99Ms} ms`,
+    !failed && r.p99 < TARGET.contractsP99Ms,
+  );
+  if (!c) continue;
+  row(`CPU/request ${label} at ${count.toLocaleString('en-US')} contracts`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.listCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs);
+  reported.add(rows.at(-1));
 }
 if (generation) {
   row(`POST /api/planning/generate, ${generation.vehicles} vehicles × 31 days (slowest of 5)`, `${generation.max.toFixed(0)} ms (median ${generation.median.toFixed(0)} ms, ${generation.entries} entries)`, `< ${TARGET.planningGenerateMs} ms`, generation.max < TARGET.planningGenerateMs);
