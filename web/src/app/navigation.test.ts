@@ -39,7 +39,7 @@ describe('navigation sections', () => {
     const all = navSectionsFor([...TAB_VIEW_CODES, 'READ_FINANCE']);
     expect(all.home?.code).toBe('VIEW_DASHBOARD');
     expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
-      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires']],
+      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats']],
       ['Argent', ['Encaissements', 'Opérations', 'Solde', 'Compte de résultat', 'Rapports']],
       ['Activité', ['Notifications']],
       ['Administration', ['Gestion des accès', "Profil de l'entreprise"]],

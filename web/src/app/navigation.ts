@@ -8,7 +8,7 @@ export interface NavItem {
 }
 
 /**
- * The tab views whose screen exists. The others (maintenance, contracts, GPS ...) stay out of the
+ * The tab views whose screen exists. The others (GPS, messaging ...) stay out of the
  * navigation until their issue builds them: a person never opens an empty 'Bientôt disponible'.
  */
 export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
@@ -17,6 +17,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_PLANNING',
   'VIEW_MAINTENANCE',
   'VIEW_PROVIDERS',
+  'VIEW_CONTRACTS',
   'VIEW_CASH_COLLECTION',
   'VIEW_OPERATIONS',
   'VIEW_BALANCE',

@@ -11,7 +11,8 @@ describe('screensFor', () => {
     // The home screen with its fleet cards, which its first render waits for.
     expect(screensFor('/dashboard', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
     expect(screensFor('/', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
-    expect(screensFor('/dashboard/contracts', true)).toEqual(['DashboardLayout', 'ModulePage']);
+    expect(screensFor('/dashboard/contracts', true)).toEqual(['DashboardLayout', 'RequireView', 'ContractsPage']);
+    expect(screensFor('/dashboard/gps/vehicles', true)).toEqual(['DashboardLayout', 'ModulePage']);
   });
 
   it('follows the guards: no session means the sign-in screen, a session skips the guest pages', () => {

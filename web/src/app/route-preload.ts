@@ -32,6 +32,7 @@ export type Screen =
   | 'MaintenancePage'
   | 'NotificationsPage'
   | 'ProvidersPage'
+  | 'ContractsPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -53,6 +54,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   maintenance: { screen: 'MaintenancePage', guarded: true },
   notifications: { screen: 'NotificationsPage', guarded: true },
   providers: { screen: 'ProvidersPage', guarded: true },
+  contracts: { screen: 'ContractsPage', guarded: true },
 };
 
 /** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */

@@ -52,6 +52,7 @@ const ReceiptsPage = lazy(() => import('../features/recipes/ReceiptsPage.tsx'));
 const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const ProvidersPage = lazy(() => import('../features/suppliers/ProvidersPage.tsx'));
+const ContractsPage = lazy(() => import('../features/contracts/ContractsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -84,6 +85,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   MaintenancePage,
   NotificationsPage,
   ProvidersPage,
+  ContractsPage,
   RequireView,
 };
 
@@ -151,6 +153,7 @@ export function AppRoutes() {
             <Route path="maintenance" element={guarded('VIEW_MAINTENANCE', page(MaintenancePage))} />
             <Route path="notifications" element={guarded('VIEW_NOTIFICATIONS', page(NotificationsPage))} />
             <Route path="providers" element={guarded('VIEW_PROVIDERS', page(ProvidersPage))} />
+            <Route path="contracts" element={guarded('VIEW_CONTRACTS', page(ContractsPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />
