@@ -29,6 +29,8 @@ export interface RequestOptions {
   idempotent?: boolean;
   /** Set by apiRequest: one key for every attempt of one call. */
   idempotencyKey?: string;
+  /** A file (a contract's PDF): a success answers its body as a Blob; a failure is still the envelope. */
+  blob?: boolean;
 }
 
 /** Attempts of an idempotent call whose answer never came back, and the pause before each retry. */
@@ -73,6 +75,8 @@ async function send<T>(path: string, options: RequestOptions, withToken = true):
     if (options.signal?.aborted) throw error;
     throw ApiError.network();
   }
+
+  if (options.blob && response.ok && !response.headers.get('Content-Type')?.includes('application/json')) return (await response.blob()) as T;
 
   let envelope: ApiEnvelope<T> & { data: unknown };
   try {
@@ -168,4 +172,6 @@ export const api = {
   put: <T>(path: string, body: unknown = {}, opts: Pick<RequestOptions, 'idempotent'> = {}) => apiRequest<T>(path, { method: 'PUT', body, ...opts }),
   delete: <T>(path: string, query?: RequestOptions['query'], opts: Pick<RequestOptions, 'idempotent' | 'body'> = {}) =>
     apiRequest<T>(path, { method: 'DELETE', query, ...opts }),
+  /** A file the API sends (with the session's headers, which a bare link could not carry). */
+  blob: (path: string, signal?: AbortSignal) => apiRequest<Blob>(path, { method: 'GET', blob: true, signal }),
 };
