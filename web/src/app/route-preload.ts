@@ -33,6 +33,7 @@ export type Screen =
   | 'NotificationsPage'
   | 'ProvidersPage'
   | 'ContractsPage'
+  | 'ContractDetailPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -91,6 +92,8 @@ export function screensFor(pathname: string, sessionLikely: boolean): Screen[] {
     if (!sessionLikely) return SIGN_IN;
     const sub = path.slice('/dashboard/'.length);
     if (sub === '') return HOME;
+    // A contract's detail: the one screen under /dashboard/ whose path holds an id.
+    if (/^contracts\/[^/]+$/.test(sub)) return ['DashboardLayout', 'RequireView', 'ContractDetailPage'];
     const known = DASHBOARD_SCREENS[sub];
     if (!known) return ['DashboardLayout', 'ModulePage'];
     return known.guarded ? ['DashboardLayout', 'RequireView', known.screen] : ['DashboardLayout', known.screen];

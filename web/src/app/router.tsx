@@ -53,6 +53,7 @@ const MaintenancePage = lazy(() => import('../features/maintenance/MaintenancePa
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage.tsx'));
 const ProvidersPage = lazy(() => import('../features/suppliers/ProvidersPage.tsx'));
 const ContractsPage = lazy(() => import('../features/contracts/ContractsPage.tsx'));
+const ContractDetailPage = lazy(() => import('../features/contracts/ContractDetailPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -86,6 +87,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   NotificationsPage,
   ProvidersPage,
   ContractsPage,
+  ContractDetailPage,
   RequireView,
 };
 
@@ -154,6 +156,7 @@ export function AppRoutes() {
             <Route path="notifications" element={guarded('VIEW_NOTIFICATIONS', page(NotificationsPage))} />
             <Route path="providers" element={guarded('VIEW_PROVIDERS', page(ProvidersPage))} />
             <Route path="contracts" element={guarded('VIEW_CONTRACTS', page(ContractsPage))} />
+            <Route path="contracts/:id" element={guarded('VIEW_CONTRACTS', page(ContractDetailPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />
