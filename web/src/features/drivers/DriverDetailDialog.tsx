@@ -1,4 +1,4 @@
-import { Center, Loader, Modal, Tabs, Text, Tooltip } from '@mantine/core';
+import { Center, Loader, Modal, Skeleton, Tabs, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, Suspense, useState, useEffect } from 'react';
 import { usePermissions } from '../auth/permissions.ts';
@@ -11,6 +11,8 @@ import { useDriver } from './queries.ts';
 const DriverRecipesTab = lazy(() => import('../recipes/DriverRecipesTab.tsx').then((m) => ({ default: m.DriverRecipesTab })));
 // The salary tab (period picker, payment) likewise.
 const SalaryTab = lazy(() => import('../salary/SalaryTab.tsx'));
+// His hire-purchase contracts (issue 19), for those who see contracts, likewise.
+const DriverContractSection = lazy(() => import('../contracts/DriverContractSection.tsx').then((m) => ({ default: m.DriverContractSection })));
 
 type DetailTab = 'infos' | 'recipes' | 'salary' | 'settings';
 
@@ -86,6 +88,11 @@ export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: st
           </Tabs.List>
           <Tabs.Panel value="infos">
             <DriverInfoTab driver={driver} />
+            {can('VIEW_CONTRACTS') ? (
+              <Suspense fallback={<Skeleton h={132} radius="md" mt="md" />}>
+                <DriverContractSection driverId={driver.id} />
+              </Suspense>
+            ) : null}
           </Tabs.Panel>
           <Tabs.Panel value="recipes">
             <Suspense fallback={<Center py="xl"><Loader /></Center>}>
