@@ -59,7 +59,7 @@ export default function DashboardHome() {
       {parkId && user.data.isOwner ? <ParkChecklistCard /> : null}
       {showFleet ? (
         // While its chunk loads, the cards' places at their final size.
-        <Suspense fallback={<FleetDashboardSkeleton finance={finance} />}>
+        <Suspense fallback={<FleetDashboardSkeleton finance={finance} contracts={user.data.permissions.includes('VIEW_CONTRACTS')} />}>
           <FleetDashboard parkId={parkId!} finance={finance} />
         </Suspense>
       ) : null}

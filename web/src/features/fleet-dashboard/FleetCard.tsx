@@ -13,9 +13,10 @@ import { cardTrend, type TrendMeaning } from './card-trend.ts';
 export const FLEET_CARD_HEIGHT = { base: 148, xs: 172 } as const;
 /**
  * How many cards FleetDashboard draws: the money ones (collected today, uncollected, balance) only
- * with READ_FINANCE. The skeleton shows as many, so nothing moves when they arrive.
+ * with READ_FINANCE, the contracts' instalments due this month only with VIEW_CONTRACTS. The
+ * skeleton shows as many, so nothing moves when they arrive.
  */
-export const fleetCardCount = (finance: boolean) => (finance ? 10 : 7);
+export const fleetCardCount = (finance: boolean, contracts = false) => (finance ? 10 : 7) + (contracts ? 1 : 0);
 /** The grid of the cards: one column on a phone, two on a small tablet, four on a desktop. */
 export const FLEET_GRID_COLS = { base: 1, xs: 2, md: 4 } as const;
 
@@ -85,10 +86,10 @@ export function FleetCardsSkeleton({ count }: { count: number }) {
 }
 
 /** The whole dashboard's place while its chunk loads: the cards, and the revenue card with READ_FINANCE. */
-export function FleetDashboardSkeleton({ finance }: { finance: boolean }) {
+export function FleetDashboardSkeleton({ finance, contracts = false }: { finance: boolean; contracts?: boolean }) {
   return (
     <Stack gap="md">
-      <FleetCardsSkeleton count={fleetCardCount(finance)} />
+      <FleetCardsSkeleton count={fleetCardCount(finance, contracts)} />
       {finance ? <Skeleton h={REVENUE_CARD_HEIGHT} radius="md" /> : null}
     </Stack>
   );

@@ -8,6 +8,7 @@ import { usePermissions } from '../auth/permissions.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { parkToday } from '../accounting/reporting-period.ts';
 import { FleetCard, FleetCardsSkeleton, FLEET_GRID_COLS, fleetCardCount, REVENUE_CARD_HEIGHT, type FleetCardProps } from './FleetCard.tsx';
+import { ContractsDueCard } from './ContractsDueCard.tsx';
 import { useFleetDetails, useRevenueEvolution } from './queries.ts';
 import { REVENUE_CHART_HEIGHT, REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
 
@@ -27,6 +28,7 @@ const FIRST_YEAR = 2024;
  */
 export default function FleetDashboard({ parkId, finance }: { parkId: string; finance: boolean }) {
   const details = useFleetDetails(parkId);
+  const contracts = usePermissions().can('VIEW_CONTRACTS');
   return (
     <Stack gap="md" data-testid="fleet-dashboard">
       {details.isError ? (
@@ -34,7 +36,7 @@ export default function FleetDashboard({ parkId, finance }: { parkId: string; fi
           {details.error.message}
         </Alert>
       ) : !details.data ? (
-        <FleetCardsSkeleton count={fleetCardCount(finance)} />
+        <FleetCardsSkeleton count={fleetCardCount(finance, contracts)} />
       ) : (
         <FleetCards d={details.data} />
       )}
@@ -173,6 +175,7 @@ function FleetCards({ d }: { d: TFleetDetails }) {
       {cardsOf(d, can).map((card) => (
         <FleetCard key={card.testId} {...card} />
       ))}
+      {can('VIEW_CONTRACTS') ? <ContractsDueCard currency={d.currency} /> : null}
     </SimpleGrid>
   );
 }
