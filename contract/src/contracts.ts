@@ -104,7 +104,7 @@ export const CONTRACT_MESSAGES = {
   startDate: 'Veuillez renseigner la date de début',
   startTime: "Veuillez renseigner l'heure de la première échéance (HH:mm)",
   endDate: 'Veuillez renseigner la date de fin',
-  endBeforeStart: 'La date de fin doit être postérieure à la date de début',
+  endBeforeStart: 'La date de fin doit être postérieure ou égale à la date de début',
   totalNotReached: "Le montant total n'est pas atteint à la date de fin : allongez la durée ou augmentez le montant par échéance",
   tooManyInstalments: `L'échéancier dépasse ${CONTRACT_MAX_INSTALMENTS.toLocaleString('fr-FR')} échéances : choisissez une fréquence plus longue ou une durée plus courte`,
   noInstalment: "L'échéancier ne contient aucune échéance : vérifiez les dates",
