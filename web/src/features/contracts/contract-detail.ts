@@ -81,6 +81,7 @@ export const CONTRACT_FIELD_LABELS: Record<string, string> = {
   document_version: 'Version du document',
   version: 'Version du document',
   amount: 'Montant',
+  total_paid: 'Total payé',
   payment_type: 'Mode de paiement',
   method: 'Mode de paiement',
   instalments: 'Échéances',
@@ -91,7 +92,7 @@ export const CONTRACT_FIELD_LABELS: Record<string, string> = {
 };
 
 /** Fields whose value is an amount (shown with the park's money format by the caller). */
-export const MONEY_FIELDS = new Set(['total_amount', 'frequency_amount', 'amount']);
+export const MONEY_FIELDS = new Set(['total_amount', 'frequency_amount', 'amount', 'total_paid']);
 
 /** A stored value in French: frequencies, statuses, debt modes and types by their labels. */
 export function fieldValue(field: string, value: unknown, money: (n: number) => string): string {
