@@ -8,14 +8,21 @@ import { ZPageMeta, ZPageQuery } from './pagination.ts';
  * ever reads and marks its own. The header polls the unread count.
  */
 
-export const NOTIFICATION_KINDS = ['service_due', 'document_expiring'] as const;
+export const NOTIFICATION_KINDS = ['service_due', 'document_expiring', 'contract_instalment_due', 'contract_paid_off'] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How each kind reads on screen (an icon's French name, a filter's label). */
 export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   service_due: 'Entretien à prévoir',
   document_expiring: 'Document à renouveler',
+  contract_instalment_due: 'Échéance de contrat à payer',
+  contract_paid_off: 'Contrat soldé : remise du véhicule',
 };
+
+/** Where a notification about a contract leads: its detail screen. */
+export function contractRecordLink(contractId: string): string {
+  return `/dashboard/contracts/${contractId}`;
+}
 
 /**
  * Where a notification about a vehicle leads: the vehicles screen, which opens that vehicle's

@@ -23,3 +23,5 @@ import './suppliers/suppliers.files.ts';
 import './pnl/pnl.park-setup.ts';
 import './treasury/treasury.park-setup.ts';
 import './withdrawals/withdrawals.park-setup.ts';
+// What a module does when recipes are paid (in the payment's transaction).
+import './contracts/contracts.hooks.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { ownerDisplayName, type TOwner, type TOwnerInputParsed } from '@flotte/contract';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { parkTimeZone } from '../access/roles.service.ts';
 import { vehicleOwners } from './owners.tables.ts';
@@ -69,4 +69,20 @@ export async function findOwner(db: Db, parkId: string, id: string): Promise<{ i
     .limit(1);
   if (!row) return null;
   return { id: row.id, display_name: ownerDisplayName({ first_name: row.firstName, last_name: row.lastName, business_name: row.businessName }) };
+}
+
+/**
+ * An owner record written in the caller's transaction, answering its id: the contracts module makes
+ * one for a driver who paid his vehicle off, in the transaction that records the last payment.
+ */
+export async function insertOwnerRecord(
+  tx: Tx,
+  parkId: string,
+  input: { type: 'individuel' | 'entreprise'; firstName: string; lastName: string; email?: string | null; phone?: string | null },
+): Promise<string> {
+  const [row] = await tx
+    .insert(vehicleOwners)
+    .values({ parkId, type: input.type, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, phone: input.phone ?? null })
+    .returning({ id: vehicleOwners.id });
+  return row.id;
 }

@@ -8,13 +8,15 @@ import { fundMovements } from '../operations/operations.tables.ts';
 import { caisseOfPark, defaultCashCaisse } from '../treasury/caisse-accounts.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
 import { pnlAccountIdByCode } from '../withdrawals/withdraw-fees-account.ts';
+import { runRecipePaymentHooks } from './recipe-payment-hooks.ts';
 import { recipePayments, recipes } from './recipes.tables.ts';
 
 /**
  * Collecting recipes: the one writer of recipe money, called by the recipes routes (cash, sold)
  * and by the pay-ins module when a mobile-money payment succeeds, always inside the caller's
  * transaction. Each recipe paid is ONE operation (a confirmed 'profit' fund movement under the
- * park's 'recette' sub-account, with the recipe's driver and vehicle) posted through
+ * park's 'recette' sub-account, 'contract_driver' for a hire-purchase instalment's recipe, with
+ * the recipe's driver and vehicle) posted through
  * postOperation, one recipe_payments row linking it, and the recipe's collected / paid_at.
  */
 
@@ -47,6 +49,14 @@ const MEMO: Record<RecipePaymentMethod, string> = {
 };
 
 type LockedRecipe = typeof recipes.$inferSelect;
+
+/** The P&L sub-account (by code) each kind of recipe is collected under: a contract's instalments are not revenue of the day's work. */
+const SUB_ACCOUNT_OF_KIND: Record<LockedRecipe['kind'], 'recette' | 'contract_driver'> = {
+  expected: 'recette',
+  unscheduled: 'recette',
+  debt: 'recette',
+  contract: 'contract_driver',
+};
 
 /** The allocations merged per recipe (a recipe named twice pays the sum), each amount checked. */
 function mergeAllocations(allocations: RecipeAllocation[]): Map<string, number> {
@@ -103,14 +113,19 @@ export async function lockAndCheckAllocations(
 export async function applyRecipePayments(tx: Tx, input: ApplyRecipePaymentsInput): Promise<{ fundMovementIds: string[] }> {
   const checked = await lockAndCheckAllocations(tx, input);
   const at = input.at ?? new Date();
-  const subAccountId = await pnlAccountIdByCode(tx, input.parkId, 'recette');
-  if (!subAccountId) throw new AppError('NOT_FOUND', { message: "Le sous-compte 'recette' du parc est introuvable" });
+  const subAccounts = new Map<string, string>();
+  for (const code of new Set(checked.map((c) => SUB_ACCOUNT_OF_KIND[c.recipe.kind]))) {
+    const id = await pnlAccountIdByCode(tx, input.parkId, code);
+    if (!id) throw new AppError('NOT_FOUND', { message: `Le sous-compte '${code}' du parc est introuvable` });
+    subAccounts.set(code, id);
+  }
   let caisseId: string | null = null;
   if (input.method === 'cash') caisseId = (input.caisseId ? await caisseOfPark(tx, input.parkId, input.caisseId) : await defaultCashCaisse(tx, input.parkId)).id;
   const funding = FUNDING[input.method];
 
   const fundMovementIds: string[] = [];
   for (const { recipe, amount, objective } of checked) {
+    const subAccountId = subAccounts.get(SUB_ACCOUNT_OF_KIND[recipe.kind])!;
     const [movement] = await tx
       .insert(fundMovements)
       .values({
@@ -158,6 +173,7 @@ export async function applyRecipePayments(tx: Tx, input: ApplyRecipePaymentsInpu
       from unnest(${sql.param(checked.map((c) => c.recipe.id))}::uuid[], ${sql.param(collected)}::bigint[], ${sql.param(checked.map((c) => c.objective))}::bigint[])
            as v(id, collected, objective)
      where r.id = v.id`);
+  await runRecipePaymentHooks(tx, input.parkId, checked.map((c) => c.recipe.id), { actorId: input.actorId });
   return { fundMovementIds };
 }
 

@@ -10,6 +10,7 @@ import {
   type TVehicleListItem,
   type TVehicleListQuery,
 } from '@flotte/contract';
+import type { Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
@@ -223,4 +224,19 @@ export async function setVehicleStatus(deps: VehiclesDeps, parkId: string, id: s
       .where(and(eq(vehicles.id, id), eq(vehicles.parkId, parkId)));
   }
   return getVehicle(deps, parkId, id);
+}
+
+/**
+ * For the contracts module, in its transaction: the vehicle's owner becomes `ownerId` (a driver
+ * who paid it off), and, once the park's owner confirms the handover, the vehicle leaves the active
+ * fleet. Both answer whether the vehicle (of this park) was found.
+ */
+export async function setVehicleOwnerInTx(tx: Tx, parkId: string, vehicleId: string, ownerId: string): Promise<boolean> {
+  const rows = await tx.update(vehicles).set({ vehicleOwnerId: ownerId, updatedAt: new Date() }).where(and(eq(vehicles.id, vehicleId), eq(vehicles.parkId, parkId))).returning({ id: vehicles.id });
+  return rows.length > 0;
+}
+
+export async function deactivateVehicleInTx(tx: Tx, parkId: string, vehicleId: string): Promise<boolean> {
+  const rows = await tx.update(vehicles).set({ status: 'deactivated', updatedAt: new Date() }).where(and(eq(vehicles.id, vehicleId), eq(vehicles.parkId, parkId))).returning({ id: vehicles.id });
+  return rows.length > 0;
 }
