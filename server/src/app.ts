@@ -53,6 +53,8 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { parkBalanceRoutes } from './modules/treasury/park-balance.routes.ts';
 import { planningRoutes } from './modules/planning/planning.routes.ts';
 import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
+import { contractDocumentsRoutes } from './modules/contracts/contract-documents.routes.ts';
+import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
 import { salaryRoutes } from './modules/salary/salary.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -169,6 +171,8 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(remindersRoutes, { deps: { db } });
       await api.register(notificationsRoutes, { db });
       await api.register(maintenanceRoutes, { deps: { db, files } });
+      await api.register(contractDocumentsRoutes, { deps: { db, files } });
+      await api.register(contractsRoutes, { deps: { db, files, log: app.log } });
       await api.register(suppliersRoutes, { deps: { db, files } });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
