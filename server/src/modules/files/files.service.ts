@@ -87,6 +87,31 @@ export async function storeUpload(
   return { id, key: id, path: `/api/file/${id}`, url: signedUrl(deps, id), mime_type: found.mime, size: v.content.length, name: v.filename };
 }
 
+/**
+ * Bytes the server made itself (a contract's PDF), stored like an upload as one of the park's
+ * 'document' files. The type is ours to name, so nothing is sniffed; `userId` is the person the
+ * document was made for, null when a job made it.
+ */
+export async function storeGenerated(
+  deps: FilesDeps,
+  v: { parkId: string; userId: string | null; filename: string; content: Buffer; mime: string; ext: string },
+): Promise<StoredFile> {
+  const id = uuidv7();
+  const relative = `uploads/${v.parkId}/${id}.${v.ext}`;
+  await deps.storage.put(relative, v.content, v.mime);
+  await deps.db.insert(files).values({
+    id,
+    parkId: v.parkId,
+    uploadedBy: v.userId,
+    kind: 'document',
+    storagePath: relative,
+    mimeType: v.mime,
+    sizeBytes: v.content.length,
+    originalName: v.filename.slice(0, 200),
+  });
+  return { id, key: id, path: `/api/file/${id}`, url: signedUrl(deps, id), mime_type: v.mime, size: v.content.length, name: v.filename };
+}
+
 /** The file's bytes, as a stream, for its own park only (or for a valid signed link, parkId null). */
 export async function readStored(deps: FilesDeps, id: string, parkId: string | null): Promise<{ row: typeof files.$inferSelect; content: Readable }> {
   const where = parkId ? and(eq(files.id, id), eq(files.parkId, parkId)) : eq(files.id, id);
