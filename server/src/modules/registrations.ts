@@ -19,6 +19,7 @@ import './drivers/drivers.files.ts';
 import './operations/operations.files.ts';
 import './maintenance/maintenance.files.ts';
 import './suppliers/suppliers.files.ts';
+import './contracts/contracts.files.ts';
 // What a new park starts with.
 import './pnl/pnl.park-setup.ts';
 import './treasury/treasury.park-setup.ts';

@@ -9,6 +9,7 @@ import { readStored, storeGenerated, withUpload, type FilesDeps } from '../files
 import { countryByIso } from '../location/countries.ts';
 import { buildContractDocument, type ContractSnapshot } from './contract-document.ts';
 import { renderPdf } from './contract-pdf.ts';
+import { contractReference } from './contract-view.ts';
 import { contractDocuments, contractEvents, contracts } from './contracts.tables.ts';
 
 /**
@@ -24,11 +25,6 @@ import { contractDocuments, contractEvents, contracts } from './contracts.tables
 export interface ContractDocumentsDeps {
   db: Db;
   files: FilesDeps;
-}
-
-/** C-2026-0007: the year the contract was made (park's time), its number in the park. */
-function reference(year: number, number: number): string {
-  return `C-${year}-${String(number).padStart(4, '0')}`;
 }
 
 export function documentFileName(ref: string, version: number): string {
@@ -85,7 +81,7 @@ async function readSnapshot({ db, files }: ContractDocumentsDeps, contractId: st
   const country = countryByIso(c.park_country)?.name;
   const address = [c.park_city, country].filter(Boolean).join(', ') || null;
   const snapshot: Omit<ContractSnapshot, 'version'> = {
-    reference: reference(c.year, c.number),
+    reference: contractReference(c.year, c.number),
     contractType: c.contract_type,
     typeName: c.type_name,
     status: c.status,
@@ -202,7 +198,7 @@ async function record(
   const stored = await storeGenerated(deps.files, {
     parkId: head.park_id,
     userId: actor.userId,
-    filename: documentFileName(reference(head.year, head.number), version),
+    filename: documentFileName(contractReference(head.year, head.number), version),
     content: pdf,
     mime: 'application/pdf',
     ext: 'pdf',
@@ -244,5 +240,5 @@ export async function readContractDocument(
     .limit(1);
   if (!doc) throw new AppError('CONTRACT_DOCUMENT_NOT_FOUND');
   const { row, content } = await readStored(deps.files, doc.fileId, parkId);
-  return { filename: documentFileName(reference(c.year, c.number), version), size: row.sizeBytes, content };
+  return { filename: documentFileName(contractReference(c.year, c.number), version), size: row.sizeBytes, content };
 }

@@ -1,9 +1,12 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { parks } from '../access/access.tables.ts';
-import type { FilesDeps } from '../files/files.service.ts';
+import { storeUpload, type FilesDeps } from '../files/files.service.ts';
+import { sweepOrphanFiles } from '../files/orphan-sweep.ts';
+import { TINY_PNG } from '../../../test/multipart.ts';
 import { generateContractDocument } from './contract-documents.service.ts';
 import { insertContract } from './contract-documents.test-support.ts';
 import { contractDocuments, contractEvents, contracts } from './contracts.tables.ts';
@@ -18,6 +21,26 @@ const deps = () => ({ db: ctx.database.db, files });
 const as = (s: SignedIn) => ({ token: s.token, profileId: s.profile_id });
 /** What a person reads, whatever the line breaks. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
+
+/** A real 2x2 PNG (the shared TINY_PNG is only a header, which no image reader accepts). */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
+  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 255, 0, 255, 255, 255]);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+async function setLogo(content: Buffer) {
+  const stored = await storeUpload(files, { parkId: fx.park.id, userId: fx.owner.userId, filename: 'logo.png', content, accept: 'image' });
+  await ctx.database.db.update(parks).set({ logo: stored.path }).where(eq(parks.id, fx.park.id));
+}
 
 async function download(id: string, version: number, who: SignedIn = owner) {
   return ctx.api('GET', `/api/contract/${id}/document/${version}`, as(who));
@@ -136,5 +159,24 @@ describe('the contract document (issue 19 section 2)', () => {
     const docs = await ctx.database.db.select().from(contractDocuments).where(eq(contractDocuments.contractId, c.id));
     expect(new Set(docs.map((d) => d.fileId)).size).toBe(3);
     for (const v of [1, 2, 3]) expect(flat(await pdfText((await download(c.id, v)).raw.rawPayload))).toContain(`· version ${v} ·`);
+  });
+
+  it("prints the park's logo, and still makes the document when the stored logo cannot be read", async () => {
+    await setLogo(png());
+    const c = await insertContract(ctx, fx.park.id, { kind: 'PARTNER' });
+    const withLogo = (await download(c.id, await generateContractDocument(deps(), c.id, owner.profile_id))).raw.rawPayload;
+    expect(withLogo.includes('/Subtype /Image')).toBe(true);
+    await setLogo(TINY_PNG);
+    const without = (await download(c.id, await generateContractDocument(deps(), c.id, owner.profile_id))).raw.rawPayload;
+    expect(without.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(without.includes('/Subtype /Image')).toBe(false);
+  });
+
+  it('keeps every version through the nightly orphan sweep', async () => {
+    const c = await insertContract(ctx, fx.park.id, { kind: 'DRIVER' });
+    await generateContractDocument(deps(), c.id, owner.profile_id);
+    await generateContractDocument(deps(), c.id, owner.profile_id);
+    await sweepOrphanFiles({ db: ctx.database.db, storage: ctx.app.fileStorage }, { now: new Date(Date.now() + 3 * 86_400_000) });
+    for (const v of [1, 2]) expect((await download(c.id, v)).status).toBe(200);
   });
 });
