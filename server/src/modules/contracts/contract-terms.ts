@@ -131,3 +131,18 @@ export async function nextDueDate(tx: Tx, contractId: string): Promise<string | 
     .limit(1);
   return row?.d ?? null;
 }
+
+/** Locks the park's contract for a change (two changes at once: one waits, then sees the other's result); another park's reads as not found. */
+export async function lockContract(tx: Tx, parkId: string, id: string) {
+  if (!isUuid(id)) throw new AppError('CONTRACT_NOT_FOUND');
+  const [c] = await tx.select().from(contracts).where(and(eq(contracts.id, id), eq(contracts.parkId, parkId))).for('update');
+  if (!c) throw new AppError('CONTRACT_NOT_FOUND');
+  return c;
+}
+export type LockedContract = Awaited<ReturnType<typeof lockContract>>;
+
+/** Refuses a change of a contract that is over: 409 in French. */
+export function assertOpen(c: Pick<LockedContract, 'status'>): void {
+  if (c.status === 'CANCELLED') throw new AppError('CONTRACT_CANCELLED');
+  if (c.status === 'EXPIRED') throw new AppError('CONTRACT_ENDED');
+}

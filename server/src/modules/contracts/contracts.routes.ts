@@ -5,7 +5,12 @@ import {
   ZContractDetail,
   ZContractEvent,
   ZContractListQuery,
+  ZContractCancel,
   ZContractPage,
+  ZContractSign,
+  ZContractStats,
+  ZContractStatsQuery,
+  ZContractUpdate,
   ZDriverContractCreate,
   ZPartnerContractCreate,
 } from '@flotte/contract/contracts';
@@ -14,6 +19,9 @@ import { ok, zEnvelope } from '../../platform/envelope.ts';
 import { createDriverContract, createPartnerContract } from './contract-create.ts';
 import { getContractDetail } from './contract-detail.ts';
 import { contractHistory } from './contract-history.ts';
+import { cancelContract, signContract } from './contract-sign-cancel.ts';
+import { contractStats } from './contract-stats.ts';
+import { regenerateContract, updateContract } from './contract-update.ts';
 import type { ContractsDeps } from './contracts.deps.ts';
 import { listContracts } from './contracts.queries.ts';
 
@@ -56,6 +64,16 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ deps: ContractsDeps }> = a
     },
   }, async (req) => ok(await listContracts(deps, actingProfile(req), req.query)));
 
+  app.get('/contract/stats', {
+    config: read,
+    schema: {
+      tags,
+      summary: 'Les statistiques des contrats du parc : nombres par statut et par type, montant des contrats actifs, véhicules et chauffeurs sous contrat actif, montant encaissé, reste à payer, échéances impayées de ce mois',
+      querystring: ZContractStatsQuery,
+      response: { 200: zEnvelope(ZContractStats) },
+    },
+  }, async (req) => ok(await contractStats(deps, actingProfile(req))));
+
   app.get('/contract/:id', {
     config: read,
     schema: {
@@ -70,4 +88,49 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ deps: ContractsDeps }> = a
     config: read,
     schema: { tags, summary: 'L’historique du contrat, le plus récent d’abord : chaque changement, qui et quand', params: zIdParams, response: { 200: zEnvelope(z.array(ZContractEvent)) } },
   }, async (req) => ok(await contractHistory(deps, actingProfile(req), req.params.id)));
+
+  app.put('/contract/:id', {
+    config: manage,
+    schema: {
+      tags,
+      summary: "Modifie un contrat. En attente : tous les champs de son type ; actif : montants, fréquence, date de fin, clauses et description. Les échéances impayées sont recalculées (les échéances payées, même en partie, ne changent pas) et une nouvelle version du document est créée",
+      params: zIdParams,
+      body: ZContractUpdate,
+      response: { 200: zEnvelope(ZContractDetail) },
+    },
+  }, async (req) => ok(await updateContract(deps, actingProfile(req), req.params.id, req.body), M.updated));
+
+  app.post('/contract/:id/sign', {
+    config: manage,
+    schema: {
+      tags,
+      summary: "Signe un contrat en attente : enregistre qui signe, quand, depuis quel profil et quelle version du document (la courante par défaut) ; le contrat devient actif",
+      params: zIdParams,
+      body: ZContractSign,
+      response: { 200: zEnvelope(ZContractDetail) },
+    },
+  }, async (req) => ok(await signContract(deps, actingProfile(req), req.params.id, req.body ?? {}), M.signed));
+
+  const cancel = {
+    config: manage,
+    schema: {
+      tags,
+      summary: "Annule un contrat en attente ou actif, de façon irréversible, avec un motif. Les échéances à venir sont annulées ; celles déjà dues et impayées sont abandonnées (write_off) ou restent dues (keep_debt)",
+      params: zIdParams,
+      body: ZContractCancel,
+      response: { 200: zEnvelope(ZContractDetail) },
+    },
+  };
+  app.post('/contract/:id/cancel', cancel, async (req) => ok(await cancelContract(deps, actingProfile(req), req.params.id, req.body), M.cancelled));
+  app.put('/contract/:id/cancel', cancel, async (req) => ok(await cancelContract(deps, actingProfile(req), req.params.id, req.body), M.cancelled));
+
+  app.post('/contract/:id/regenerate', {
+    config: manage,
+    schema: {
+      tags,
+      summary: "Recalcule les échéances impayées à partir des conditions du contrat si elles en diffèrent (les échéances payées ne changent pas) et crée une nouvelle version du document",
+      params: zIdParams,
+      response: { 200: zEnvelope(ZContractDetail) },
+    },
+  }, async (req) => ok(await regenerateContract(deps, actingProfile(req), req.params.id), M.regenerated));
 };

@@ -1,0 +1,77 @@
+import type { TContractStats } from '@flotte/contract/contracts';
+import type { ActingProfile } from '../../platform/auth/auth-context.ts';
+import { namedQuery } from '../../platform/db/prepared.ts';
+import { fromMinor } from '../../platform/money.ts';
+import type { ContractsDeps } from './contracts.deps.ts';
+import { parkToday } from './contract-detail.ts';
+
+/**
+ * GET /contract/stats (spec 002 section 3) for the acting park, in one statement of two
+ * aggregates: the contracts' figures read the park's rows once (one row per contract: the money
+ * figures live on the contract), and this month's instalments come from the partial index of
+ * unpaid instalments by (park, due day). Only ACTIVE contracts count in what remains and is due.
+ */
+
+interface StatsRow {
+  total: number;
+  active: number;
+  pending: number;
+  expired: number;
+  cancelled: number;
+  total_amount: string | number;
+  partner: number;
+  driver: number;
+  active_vehicles: number;
+  active_drivers: number;
+  encaisse: string | number;
+  restant: string | number;
+  month_count: number;
+  month_amount: string | number;
+}
+
+const STATS = `select s.*, m.month_count, m.month_amount from
+  (select count(*)::int as total,
+      count(*) filter (where c.status = 'ACTIVE')::int as active,
+      count(*) filter (where c.status = 'PENDING')::int as pending,
+      count(*) filter (where c.status = 'EXPIRED')::int as expired,
+      count(*) filter (where c.status = 'CANCELLED')::int as cancelled,
+      coalesce(sum(c.total_amount) filter (where c.status = 'ACTIVE'), 0) as total_amount,
+      count(*) filter (where c.contract_type = 'PARTNER')::int as partner,
+      count(*) filter (where c.contract_type = 'DRIVER')::int as driver,
+      count(distinct c.vehicle_id) filter (where c.status = 'ACTIVE')::int as active_vehicles,
+      count(distinct c.driver_id) filter (where c.status = 'ACTIVE' and c.contract_type = 'DRIVER')::int as active_drivers,
+      coalesce(sum(c.total_paid) filter (where c.contract_type = 'DRIVER'), 0) as encaisse,
+      coalesce(sum(c.remaining_amount) filter (where c.status = 'ACTIVE'), 0) as restant
+    from contracts c where c.park_id = $1::uuid) s,
+  (select count(*)::int as month_count, coalesce(sum(i.amount - i.paid_amount), 0) as month_amount
+    from contract_instalments i join contracts c on c.id = i.contract_id
+   where i.park_id = $1::uuid and i.status = 'due' and i.due_date >= $2::date and i.due_date < $3::date and c.status = 'ACTIVE') m`;
+
+/** The first day of the month of `day` and of the next month (yyyy-MM-dd). */
+export function monthBounds(day: string): [string, string] {
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return [`${day.slice(0, 7)}-01`, next];
+}
+
+export async function contractStats(deps: ContractsDeps, actor: ActingProfile, now = new Date()): Promise<TContractStats> {
+  const [from, to] = monthBounds(parkToday(now, actor.park.timeZone));
+  const { rows } = await namedQuery<StatsRow>(deps.db, 'contract_stats_v1', STATS, [actor.parkId, from, to]);
+  const r = rows[0];
+  const money = (v: string | number) => fromMinor(Number(v), actor.park.currency);
+  return {
+    total: r.total,
+    active: r.active,
+    pending: r.pending,
+    expired: r.expired,
+    cancelled: r.cancelled,
+    total_amount: money(r.total_amount),
+    contracts_by_type: { PARTNER: r.partner, DRIVER: r.driver },
+    active_vehicles: r.active_vehicles,
+    active_drivers: r.active_drivers,
+    montant_encaisse: money(r.encaisse),
+    montant_restant: money(r.restant),
+    echeances_ce_mois: { count: r.month_count, amount: money(r.month_amount) },
+  };
+}
