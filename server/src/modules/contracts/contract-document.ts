@@ -223,9 +223,10 @@ export function buildContractDocument(s: ContractSnapshot): TDocumentDefinitions
     section("L'échéancier"),
     schedule(s),
     section('Les clauses'),
-    ...contractClauses(s).map((c, n): Content => ({ stack: [{ text: `Article ${n + 1} – ${c.title}`, bold: true }, { text: c.text, alignment: 'justify' }], margin: [0, 0, 0, 6] })),
+    // Ragged right, not justified: pdfmake may break a line after a hyphen, and justifying then spreads 'ci-dessus' apart.
+    ...contractClauses(s).map((c, n): Content => ({ stack: [{ text: `Article ${n + 1} – ${c.title}`, bold: true }, { text: c.text }], margin: [0, 0, 0, 6] })),
     ...(s.clauses?.trim()
-      ? [{ stack: [{ text: 'Clauses particulières', bold: true }, { text: s.clauses.trim(), alignment: 'justify' }], margin: [0, 0, 0, 6] } as Content]
+      ? [{ stack: [{ text: 'Clauses particulières', bold: true }, { text: s.clauses.trim() }], margin: [0, 0, 0, 6] } as Content]
       : []),
     section('Signatures'),
     signatures(s),
