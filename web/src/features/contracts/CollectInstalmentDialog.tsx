@@ -102,7 +102,7 @@ export function CollectInstalmentDialog({ contract, opened, onClose }: CollectIn
               </Text>
             </Group>
             {contract.overdue_amount > 0 ? (
-              <Text size="xs" c="red.8" mt={4}>
+              <Text size="xs" c="red" mt={4}>
                 Dont <Money amount={contract.overdue_amount} /> en retard
               </Text>
             ) : null}

@@ -30,7 +30,7 @@ export function ContractPayments({ payments }: { payments: TContractDetail['paym
               <Text size="sm" fw={600}>
                 {formatDateTime(p.date)}
               </Text>
-              <Money amount={p.amount} fw={700} c="teal.8" />
+              <Money amount={p.amount} fw={700} c="teal" />
             </Group>
             <Text size="xs" c="dimmed" mt={4}>
               {mode(p)}

@@ -85,13 +85,13 @@ export function ContractSummary({ contract: c }: { contract: TContractDetail }) 
               <Money amount={c.total_amount} />
             </Figure>
             <Figure label={c.contract_type === 'PARTNER' ? 'Payé au propriétaire' : 'Total payé'} testId="contract-paid">
-              <Money amount={c.total_paid} c="teal.8" />
+              <Money amount={c.total_paid} c="teal" />
             </Figure>
             <Figure label="Reste à payer" testId="contract-remaining">
               <Money amount={c.remaining_amount} />
             </Figure>
             <Figure label="En retard" testId="contract-overdue">
-              <Money amount={c.overdue_amount} c={c.overdue_amount > 0 ? 'red.8' : undefined} />
+              <Money amount={c.overdue_amount} c={c.overdue_amount > 0 ? 'red' : undefined} />
             </Figure>
             <Figure label="Prochaine échéance" testId="contract-next">
               {next ? (

@@ -57,7 +57,7 @@ export function DriverContractSection({ driverId }: { driverId: string }) {
                     Reste dû <Money amount={c.remaining_amount} fw={600} />
                   </Text>
                   {c.overdue_amount > 0 ? (
-                    <Text size="sm" c="red.8" data-testid="driver-contract-overdue">
+                    <Text size="sm" c="red" data-testid="driver-contract-overdue">
                       En retard <Money amount={c.overdue_amount} fw={600} />
                     </Text>
                   ) : null}

@@ -39,8 +39,9 @@ function PayButton({ i, onPay }: { i: TContractInstalment; onPay?: (i: TContract
  */
 export function InstalmentsList({ instalments, onPay }: InstalmentsListProps) {
   const phone = useIsPhone();
-  const [size, setSize] = useState<number>(20);
-  const [page, setPage] = useState(() => firstOpenPage(instalments, 20) + 1);
+  // Fewer rows on a phone, where each is a card.
+  const [size, setSize] = useState<number>(phone ? 10 : 20);
+  const [page, setPage] = useState(() => firstOpenPage(instalments, phone ? 10 : 20) + 1);
   // A payment moves the first instalment owed: follow it only when the schedule itself changes length.
   useEffect(() => setPage(firstOpenPage(instalments, size) + 1), [instalments.length]);
   const rows = pageOf(instalments, page - 1, size);

@@ -19,7 +19,8 @@ export function SignContractDialog({ contract, opened, onClose }: SignContractDi
   const queryClient = useQueryClient();
   async function sign() {
     try {
-      await contractsApi.sign(contract.id, contract.document_version);
+      // Version 0: no document was generated yet; the server then records none (or the current one).
+      await contractsApi.sign(contract.id, contract.document_version > 0 ? contract.document_version : undefined);
     } catch (error) {
       toastApiError(error);
       throw error; // keeps the confirmation open for a retry
@@ -32,7 +33,7 @@ export function SignContractDialog({ contract, opened, onClose }: SignContractDi
       opened={opened}
       onClose={onClose}
       title="Signer le contrat"
-      message={`Vous signez le contrat ${contract.reference} (version ${contract.document_version} du document). Votre nom, la date et votre profil seront enregistrés, et le contrat devient actif.`}
+      message={`Vous signez le contrat ${contract.reference}${contract.document_version > 0 ? ` (version ${contract.document_version} du document)` : ''}. Votre nom, la date et votre profil seront enregistrés, et le contrat devient actif.`}
       confirmLabel="Signer"
       onConfirm={sign}
       testId="contract-sign-dialog"
