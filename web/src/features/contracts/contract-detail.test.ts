@@ -66,6 +66,15 @@ describe('the history', () => {
     ]);
   });
 
+  it('names the instalments a payment went to and says a party changed without its id', () => {
+    expect(eventChanges({ amount: 100, method: 'cash', instalments: [{ seq: 1, amount: 50 }, { seq: 2, amount: 50 }] }, money)).toEqual([
+      { field: 'amount', label: 'Montant', from: null, to: '100 XAF' },
+      { field: 'method', label: 'Mode de paiement', from: null, to: 'Espèces' },
+      { field: 'instalments', label: 'Échéances', from: null, to: 'n° 1 (50 XAF), n° 2 (50 XAF)' },
+    ]);
+    expect(eventChanges({ changes: { driver_id: { before: 'a', after: 'b' } } }, money)).toEqual([{ field: 'driver_id', label: 'Chauffeur', from: null, to: 'modifié' }]);
+  });
+
   it('reads plain details as values and leaves internal ids out', () => {
     expect(eventChanges({ reason: 'Véhicule vendu', debt_mode: 'write_off', profile_id: 'x' }, money)).toEqual([
       { field: 'reason', label: 'Motif', from: null, to: 'Véhicule vendu' },

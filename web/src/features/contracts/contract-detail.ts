@@ -89,10 +89,15 @@ export const CONTRACT_FIELD_LABELS: Record<string, string> = {
   seq: 'Échéance n°',
   caisse: 'Caisse',
   caisse_id: 'Caisse',
+  schedule_changed: 'Échéancier recalculé',
+  instalments_cancelled: 'Échéances annulées',
+  written_off: 'Montant abandonné',
+  kept_as_debt: 'Gardé comme dette du chauffeur',
+  end_date_reached: 'Date de fin atteinte',
 };
 
 /** Fields whose value is an amount (shown with the park's money format by the caller). */
-export const MONEY_FIELDS = new Set(['total_amount', 'frequency_amount', 'amount', 'total_paid']);
+export const MONEY_FIELDS = new Set(['total_amount', 'frequency_amount', 'amount', 'total_paid', 'written_off', 'kept_as_debt']);
 
 /** A stored value in French: frequencies, statuses, debt modes and types by their labels. */
 export function fieldValue(field: string, value: unknown, money: (n: number) => string): string {
@@ -138,7 +143,13 @@ export function eventChanges(detail: Record<string, unknown>, money: (n: number)
   for (const [field, raw] of Object.entries(source)) {
     if (field.endsWith('_id') && !CONTRACT_FIELD_LABELS[field]) continue; // internal links a person can't read
     const label = CONTRACT_FIELD_LABELS[field] ?? field;
-    if (Array.isArray(raw) && raw.length === 2 && (typeof raw[0] !== 'object' || raw[0] === null)) {
+    if (field.endsWith('_id') && (typeof raw === 'string' || isPair(raw) || Array.isArray(raw))) {
+      // A party or a vehicle replaced: its id says nothing to a person, the fact does.
+      lines.push({ field, label, from: null, to: 'modifié' });
+    } else if (Array.isArray(raw) && raw.every((x) => !!x && typeof x === 'object' && 'seq' in x)) {
+      const parts = (raw as { seq: unknown; amount?: unknown }[]).map((x) => `n° ${String(x.seq)}${typeof x.amount === 'number' ? ` (${money(x.amount)})` : ''}`);
+      lines.push({ field, label, from: null, to: parts.join(', ') });
+    } else if (Array.isArray(raw) && raw.length === 2 && (typeof raw[0] !== 'object' || raw[0] === null)) {
       lines.push({ field, label, from: fieldValue(field, raw[0], money), to: fieldValue(field, raw[1], money) });
     } else if (isPair(raw)) {
       const from = raw.from ?? raw.before ?? raw.old;
