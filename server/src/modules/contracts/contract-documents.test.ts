@@ -9,6 +9,7 @@ import { sweepOrphanFiles } from '../files/orphan-sweep.ts';
 import { TINY_PNG } from '../../../test/multipart.ts';
 import { generateContractDocument } from './contract-documents.service.ts';
 import { insertContract } from './contract-documents.test-support.ts';
+import { contractCalls, driverBody, newDriver, vehicleWithOwner } from './contract-test-helpers.ts';
 import { contractDocuments, contractEvents, contracts } from './contracts.tables.ts';
 
 let ctx: TestContext;
@@ -18,6 +19,7 @@ let files: FilesDeps;
 let parkNo = 0;
 
 const deps = () => ({ db: ctx.database.db, files });
+const { call, created } = contractCalls(() => ctx, () => owner);
 const as = (s: SignedIn) => ({ token: s.token, profileId: s.profile_id });
 /** What a person reads, whatever the line breaks. */
 const flat = (text: string) => text.replace(/\s+/g, ' ');
@@ -178,5 +180,24 @@ describe('the contract document (issue 19 section 2)', () => {
     await generateContractDocument(deps(), c.id, owner.profile_id);
     await sweepOrphanFiles({ db: ctx.database.db, storage: ctx.app.fileStorage }, { now: new Date(Date.now() + 3 * 86_400_000) });
     for (const v of [1, 2]) expect((await download(c.id, v)).status).toBe(200);
+  });
+
+  it('follows the contract through the API: a version on creation, another on signing that prints who signed the first', async () => {
+    const { vehicleId } = await vehicleWithOwner(ctx, fx.park.id);
+    const c = await created('driver', driverBody(vehicleId, await newDriver(ctx, fx.park.id, 'Kamga')));
+    expect(c.documents.map((d) => d.version)).toEqual([1]);
+    const before = flat(await pdfText((await ctx.api('GET', c.documents[0].url, as(owner))).raw.rawPayload));
+    expect(before).toContain('Kamga Eric');
+    expect(before).toContain('Signatures Non signé');
+
+    const signed = await call('POST', `/api/contract/${c.id}/sign`, {});
+    expect(signed.code, signed.message).toBe(5000);
+    expect(signed.data.documents.map((d: { version: number }) => d.version)).toEqual([2, 1]);
+    const after = flat(await pdfText((await download(c.id, 2)).raw.rawPayload));
+    expect(after).toMatch(/Awa Ndiaye Propriétaire \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} Version 1/);
+    expect(after).not.toContain('Non signé');
+    expect(after).toContain('Statut : Actif');
+    // The version signed stays as it was.
+    expect(flat(await pdfText((await download(c.id, 1)).raw.rawPayload))).toContain('Non signé');
   });
 });
