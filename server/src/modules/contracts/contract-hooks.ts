@@ -1,30 +1,37 @@
 import type { Tx } from '../../platform/db/database.ts';
+import { generateContractDocument } from './contract-documents.service.ts';
+import { materialiseDueRecipes, releaseInstalmentRecipes } from './contract-instalments.ts';
 import type { ContractsDeps } from './contracts.deps.ts';
 
 /**
- * Where the contract's life calls the document (contract-documents.service.ts) and the money
- * (contract-instalments.ts) pieces, written alongside by other hands: each call goes through here
- * so it is switched on in one place when its file lands. Until then nothing is done, never a fake
- * result: no recipe exists before a contract is signed, and a document can be generated again.
+ * Where the contract's life (create, update, sign, cancel, regenerate) calls the document
+ * (contract-documents.service.ts) and the money (contract-instalments.ts) pieces, in one place.
  */
 
-/** After a commit: a new version of the contract's document. A failure is logged, not answered. */
+/**
+ * After a commit: a new version of the contract's document. A failure is logged, not answered:
+ * the contract is saved, and the document can be made again (regenerate).
+ */
 export async function newDocumentVersion(deps: ContractsDeps, contractId: string, actingProfileId: string): Promise<void> {
-  void deps;
-  void contractId;
-  void actingProfileId;
+  try {
+    await generateContractDocument(deps, contractId, actingProfileId);
+  } catch (err) {
+    deps.log?.error({ err, contractId }, 'contract document not generated');
+  }
 }
 
-/** DRIVER, in the caller's transaction: frees the recipes of instalments that are dropped or rebuilt. */
-export async function releaseRecipes(tx: Tx, parkId: string, instalmentIds: string[], reason: 'rescheduled' | 'cancelled' | 'write_off'): Promise<void> {
-  void tx;
-  void parkId;
-  void instalmentIds;
-  void reason;
+const RELEASE_REASONS = {
+  rescheduled: 'Échéancier du contrat recalculé',
+  cancelled: 'Contrat annulé',
+  write_off: 'Contrat annulé : reste dû abandonné',
+} as const;
+
+/** DRIVER, in the caller's transaction: frees the recipes of instalments that are dropped, rebuilt or written off. */
+export async function releaseRecipes(tx: Tx, parkId: string, instalmentIds: string[], reason: keyof typeof RELEASE_REASONS, by: string | null = null): Promise<void> {
+  await releaseInstalmentRecipes(tx, parkId, instalmentIds, { reason: RELEASE_REASONS[reason], writeOff: reason === 'write_off', by });
 }
 
-/** DRIVER, in the sign transaction: the recipes of the instalments already due. */
-export async function materialiseDue(tx: Tx, v: { parkId: string; contractId: string; uptoDay: string }): Promise<void> {
-  void tx;
-  void v;
+/** DRIVER, in the caller's transaction: the recipes of the ACTIVE contract's instalments due by `uptoDay`. */
+export async function materialiseDue(tx: Tx, v: { parkId: string; contractId: string; uptoDay: string; actorId?: string | null }): Promise<void> {
+  await materialiseDueRecipes(tx, v);
 }

@@ -34,7 +34,7 @@ export async function signContract(deps: ContractsDeps, actor: ActingProfile, id
     await tx.insert(contractSignatures).values({ parkId, contractId: c.id, profileId: actor.id, signerName, documentVersion: version, signedAt: now });
     await tx.update(contracts).set({ status: 'ACTIVE', signedAt: now, signedBy: actor.id, updatedAt: now }).where(eq(contracts.id, c.id));
     await recordContractEvent(tx, { parkId, contractId: c.id, kind: 'signed', profileId: actor.id, actorName: signerName, detail: { document_version: version } });
-    if (c.contractType === 'DRIVER') await materialiseDue(tx, { parkId, contractId: c.id, uptoDay: parkToday(now, actor.park.timeZone) });
+    if (c.contractType === 'DRIVER') await materialiseDue(tx, { parkId, contractId: c.id, uptoDay: parkToday(now, actor.park.timeZone), actorId: actor.id });
     return c.id;
   });
   await newDocumentVersion(deps, contractId, actor.id);
@@ -62,11 +62,11 @@ export async function cancelContract(deps: ContractsDeps, actor: ActingProfile, 
     const due = open.filter((i) => i.dueDate <= today || i.paidAmount > 0);
     const dueLeft = due.reduce((s, i) => s + i.amount - i.paidAmount, 0);
     if (future.length) {
-      if (c.contractType === 'DRIVER') await releaseRecipes(tx, parkId, future, 'cancelled');
+      if (c.contractType === 'DRIVER') await releaseRecipes(tx, parkId, future, 'cancelled', actor.id);
       await tx.update(contractInstalments).set({ status: 'cancelled' }).where(and(eq(contractInstalments.contractId, c.id), inArray(contractInstalments.id, future)));
     }
     if (input.debt_mode === 'write_off' && due.length) {
-      if (c.contractType === 'DRIVER') await releaseRecipes(tx, parkId, due.map((i) => i.id), 'write_off');
+      if (c.contractType === 'DRIVER') await releaseRecipes(tx, parkId, due.map((i) => i.id), 'write_off', actor.id);
       await tx
         .update(contractInstalments)
         .set({ status: 'written_off' })

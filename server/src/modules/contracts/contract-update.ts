@@ -58,16 +58,16 @@ const sameSchedule = (a: readonly { seq: number; dueDate: string; dueTime: strin
  * Rebuilds the unpaid instalments from `terms` when they differ from what stands; answers whether
  * they changed and the new total. A driver's ACTIVE contract gets the recipes of what is due again.
  */
-async function rebuildUnpaid(tx: Tx, c: LockedContract, terms: StoredTerms, today: string, force = false) {
+async function rebuildUnpaid(tx: Tx, c: LockedContract, terms: StoredTerms, today: string, actorId: string) {
   const now = await scheduleOf(tx, c.id);
   if (terms.totalAmount !== null && terms.totalAmount < now.paid) throw fieldError('total_amount', ErrorCodes.CONTRACT_TOTAL_BELOW_PAID.message);
   const result = scheduled(rescheduleUnpaid(now.frozen, scheduleTerms(terms)));
-  const changed = force || !sameSchedule(now.unpaid, result.instalments);
+  const changed = !sameSchedule(now.unpaid, result.instalments);
   if (changed) {
-    if (c.contractType === 'DRIVER' && now.unpaid.length) await releaseRecipes(tx, c.parkId, now.unpaid.map((i) => i.id), 'rescheduled');
+    if (c.contractType === 'DRIVER' && now.unpaid.length) await releaseRecipes(tx, c.parkId, now.unpaid.map((i) => i.id), 'rescheduled', actorId);
     await tx.delete(contractInstalments).where(and(eq(contractInstalments.contractId, c.id), eq(contractInstalments.status, 'due'), eq(contractInstalments.paidAmount, 0)));
     await insertInstalments(tx, c.parkId, c.id, result.instalments);
-    if (c.contractType === 'DRIVER' && c.status === 'ACTIVE') await materialiseDue(tx, { parkId: c.parkId, contractId: c.id, uptoDay: today });
+    if (c.contractType === 'DRIVER' && c.status === 'ACTIVE') await materialiseDue(tx, { parkId: c.parkId, contractId: c.id, uptoDay: today, actorId });
   }
   const totalAmount = result.totalAmount;
   return { changed, totalAmount, remaining: totalAmount - now.paid, endDate: result.endDate, count: now.frozen.length + result.instalments.length };
@@ -144,7 +144,7 @@ export async function updateContract(deps: ContractsDeps, actor: ActingProfile, 
     if (input.start_time !== undefined) terms.startTime = input.start_time;
     if (input.end_date !== undefined) terms.endDate = input.end_date;
     if (terms.paymentFrequency !== 'hourly') terms.startTime = null;
-    const rebuilt = await rebuildUnpaid(tx, c, terms, today);
+    const rebuilt = await rebuildUnpaid(tx, c, terms, today, actor.id);
 
     await tx
       .update(contracts)
@@ -188,7 +188,7 @@ export async function regenerateContract(deps: ContractsDeps, actor: ActingProfi
   const contractId = await deps.db.transaction(async (tx) => {
     const c = await lockContract(tx, parkId, id);
     assertOpen(c);
-    const rebuilt = await rebuildUnpaid(tx, c, storedTerms(c), parkToday(now, actor.park.timeZone));
+    const rebuilt = await rebuildUnpaid(tx, c, storedTerms(c), parkToday(now, actor.park.timeZone), actor.id);
     if (rebuilt.changed) {
       await tx
         .update(contracts)

@@ -12,6 +12,8 @@ let fx: ParkFixture;
 let owner: SignedIn;
 let parkNo = 0;
 const { call, created } = contractCalls(() => ctx, () => owner);
+/** Each change also makes a document version ('document' events, the documents module's tests). */
+const notDocument = (e: { kind: string }) => e.kind !== 'document';
 
 beforeAll(async () => {
   ctx = await createTestContext();
@@ -168,7 +170,10 @@ describe('reading contracts', () => {
     const detail = (await call('GET', `/api/contract/${c.id}`)).data;
     expect(detail.instalments.map((i: { state: string }) => i.state)).toEqual(['overdue', 'overdue', 'upcoming', 'upcoming']);
     expect(detail.overdue_amount).toBe(500_000);
-    const history = (await call('GET', `/api/contract/${c.id}/history`)).data;
+    const all = (await call('GET', `/api/contract/${c.id}/history`)).data;
+    expect(all.map((e: { kind: string }) => e.kind)).toEqual(['document', 'created']);
+    expect(detail.documents).toMatchObject([{ version: 1, url: `/api/contract/${c.id}/document/1` }]);
+    const history = all.filter(notDocument);
     expect(history).toMatchObject([{ kind: 'created', label: 'Contrat créé', actor: 'Awa Ndiaye', detail: { contract_type: 'DRIVER', total_amount: 1_000_000, instalments: 4 } }]);
   });
 });
