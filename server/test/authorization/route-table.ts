@@ -17,6 +17,8 @@ import { maintenanceCases } from './cases/maintenance.cases.ts';
 import { remindersNotificationsCases } from './cases/reminders-notifications.cases.ts';
 import { suppliersCases } from './cases/suppliers.cases.ts';
 import { contractDocumentsCases } from './cases/contract-documents.cases.ts';
+import { contractMoneyCases } from './cases/contract-money.cases.ts';
+import { contractsCases } from './cases/contracts.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -206,7 +208,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases];
 
 export { ZERO_ID };
 
