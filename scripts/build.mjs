@@ -52,7 +52,16 @@ export async function buildServer() {
     sourcemap: true,
     // Our own code and the contract are bundled; installed packages are loaded from node_modules.
     packages: 'external',
-    alias: { '@flotte/contract': path.join(root, 'contract/src/index.ts') },
+    // '@flotte/contract' and its subpaths ('@flotte/contract/contracts'), as its package.json's
+    // exports map them; an alias would map the subpaths under index.ts.
+    plugins: [
+      {
+        name: 'flotte-contract',
+        setup(b) {
+          b.onResolve({ filter: /^@flotte\/contract(\/[\w-]+)?$/ }, (args) => ({ path: path.join(root, 'contract/src', `${args.path.slice('@flotte/contract/'.length) || 'index'}.ts`) }));
+        },
+      },
+    ],
     logLevel: 'warning',
   });
   buildPgliteTemplate();
