@@ -13,6 +13,7 @@ import './reminders/reminders.reset.ts';
 import './notifications/notifications.reset.ts';
 import './maintenance/maintenance.reset.ts';
 import './suppliers/suppliers.reset.ts';
+import './contracts/contracts.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';

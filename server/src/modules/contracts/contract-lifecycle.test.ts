@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_MESSAGES as M } from '@flotte/contract/contracts';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
+import { resetOptions } from '../park/reset-registry.ts';
+import '../registrations.ts';
 import { contractCalls, dayFromToday, driverBody, newDriver, partnerBody, vehicleWithOwner } from './contract-test-helpers.ts';
 import { contractInstalments, contracts } from './contracts.tables.ts';
 
@@ -176,5 +178,26 @@ describe('statistics', () => {
     });
     // This month: the driver's first instalment (150,000 left) and the partner's first, both due today.
     expect(s.echeances_ce_mois).toEqual({ count: 2, amount: 150_000 + 150_000 });
+  });
+});
+
+describe('resetting the account', () => {
+  it('erases the park’s contracts alone, and frees the recipes of their uncollected instalments', async () => {
+    const c = await driverContract({ start_date: dayFromToday(-40), frequency_amount: 250_000 });
+    await call('POST', `/api/contract/${c.id}/sign`, {});
+    const signed = (await call('GET', `/api/contract/${c.id}`)).data;
+    const recipeIds = signed.instalments.map((i: { recipe_id: string | null }) => i.recipe_id).filter(Boolean);
+    expect(recipeIds).toHaveLength(2);
+    const other = await ctx.createPark({ name: 'Parc Intact' });
+    const otherOwner = await ctx.signIn({ email: other.owner.email, password: other.owner.password, type: 'proprietaire' });
+    const kept = await created('partner', partnerBody((await vehicleWithOwner(ctx, other.park.id)).vehicleId), otherOwner);
+    const option = resetOptions().find((o) => o.code === 'contracts')!;
+    expect(option.label).toBe('Contrats');
+    const db = ctx.database.db;
+    await db.transaction((tx) => option.reset(tx, fx.park.id, { storage: null as never, keepFileIds: new Set(), afterCommit: () => undefined }));
+    expect((await call('GET', '/api/contract')).data.meta.total).toBe(0);
+    expect((await call('GET', `/api/contract/${kept.id}`, undefined, otherOwner)).status).toBe(200);
+    const { rows } = await ctx.database.pool.query<{ deleted: boolean }>('select deleted_at is not null as deleted from recipes where id = any($1::uuid[])', [recipeIds]);
+    expect(rows.map((r) => r.deleted)).toEqual([true, true]);
   });
 });

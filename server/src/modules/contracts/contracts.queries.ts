@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import type { TContract, TContractPage, ZContractListQuery } from '@flotte/contract/contracts';
+import type { TContract, TContractPage, TPaymentFrequency, ZContractListQuery } from '@flotte/contract/contracts';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
-import { statementValues, textQuery } from '../../platform/db/prepared.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { namedQuery, statementValues, textQuery } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { pageWindow } from '../../platform/pagination.ts';
 import type { ContractsDeps } from './contracts.deps.ts';
-import { CONTRACT_JOINS, contractColumns, toContract, type ContractRow } from './contract-view.ts';
+import { CONTRACT_JOINS, contractColumns, contractReference, toContract, type ContractRow } from './contract-view.ts';
 
 /**
  * Reading contracts: the list (GET /contract) and one (GET /contract/{id}), one statement each.
@@ -81,4 +82,34 @@ export async function findContractRow(deps: ContractsDeps, actor: ActingProfile,
 
 export async function getContract(deps: ContractsDeps, actor: ActingProfile, id: string, now = new Date()): Promise<TContract> {
   return toContract(await findContractRow(deps, actor, id, now));
+}
+
+/** The vehicle's PENDING or ACTIVE partner contract, as its `property_contract` shows it (amount in minor units). */
+export interface VehiclePartnerContract {
+  name: string;
+  contract_type_id: number | null;
+  start_date: string;
+  end_date: string;
+  amount: number;
+  payment_frequency: TPaymentFrequency;
+}
+
+/**
+ * The partner contract a vehicle runs under (spec 000's propertyContract is that contract seen from
+ * the vehicle): the newest PENDING or ACTIVE one, through the vehicle's index; null without one.
+ */
+export async function vehiclePartnerContract(db: Db, parkId: string, vehicleId: string): Promise<VehiclePartnerContract | null> {
+  const { rows } = await namedQuery<{ number: number; year: number; contract_type_id: number | null; start_date: string; end_date: string; amount: number | string; payment_frequency: TPaymentFrequency }>(
+    db,
+    'contract_vehicle_partner_v1',
+    `select c.number, extract(year from c.created_at at time zone pk.time_zone)::int as year, c.vehicle_contract_type_id as contract_type_id,
+        c.start_date::text as start_date, c.end_date::text as end_date, c.frequency_amount as amount, c.payment_frequency
+       from contracts c join parks pk on pk.id = c.park_id
+      where c.vehicle_id = $1::uuid and c.park_id = $2::uuid and c.contract_type = 'PARTNER' and c.status in ('PENDING', 'ACTIVE')
+      order by c.created_at desc limit 1`,
+    [vehicleId, parkId],
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return { name: `Contrat ${contractReference(r.year, r.number)}`, contract_type_id: r.contract_type_id, start_date: r.start_date, end_date: r.end_date, amount: Number(r.amount), payment_frequency: r.payment_frequency };
 }

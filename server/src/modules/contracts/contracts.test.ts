@@ -177,3 +177,23 @@ describe('reading contracts', () => {
     expect(history).toMatchObject([{ kind: 'created', label: 'Contrat créé', actor: 'Awa Ndiaye', detail: { contract_type: 'DRIVER', total_amount: 1_000_000, instalments: 4 } }]);
   });
 });
+
+describe('the vehicle’s property contract', () => {
+  it('is the pending or active partner contract when there is one, the stored one otherwise', async () => {
+    const { vehicleId } = await vehicleWithOwner(ctx, fx.park.id);
+    const before = (await call('GET', `/api/vehicle/${vehicleId}`)).data;
+    expect(before.property_contract).toBeNull();
+    const c = await created('partner', partnerBody(vehicleId, { start_date: '2030-01-15', end_date: '2030-12-31', frequency_amount: 175_000, payment_frequency: 'quarterly' }));
+    const during = (await call('GET', `/api/vehicle/${vehicleId}`)).data;
+    expect(during.property_contract).toEqual({
+      name: `Contrat ${c.reference}`,
+      contract_type_id: null,
+      start_date: '2030-01-15',
+      end_date: '2030-12-31',
+      amount: 175_000,
+      payment_frequency: 'quarterly',
+    });
+    await call('POST', `/api/contract/${c.id}/cancel`, { reason: 'Le propriétaire reprend son véhicule' });
+    expect((await call('GET', `/api/vehicle/${vehicleId}`)).data.property_contract).toBeNull();
+  });
+});

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { toPage } from '../../platform/pagination.ts';
 import { imageLink } from '../files/files.service.ts';
+import { vehiclePartnerContract } from '../contracts/contracts.queries.ts';
 import { findOwner } from '../owners/owners.service.ts';
 import { currentDriverId } from './current-driver.ts';
 import { listVehicleDocuments } from './vehicle-documents.service.ts';
@@ -109,9 +110,11 @@ interface StoredPropertyContract {
 
 async function detail(deps: VehiclesDeps, parkId: string, r: VehicleRow, planning: StoredPlanning | undefined, ctx: ParkContext): Promise<TVehicleDetail> {
   const v = r.vehicle;
-  const owner = v.vehicleOwnerId ? await findOwner(deps.db, parkId, v.vehicleOwnerId) : null;
+  const [owner, partner] = await Promise.all([v.vehicleOwnerId ? findOwner(deps.db, parkId, v.vehicleOwnerId) : null, vehiclePartnerContract(deps.db, parkId, v.id)]);
   const money = (m: number | null | undefined) => (m == null ? null : fromMinor(m, ctx.currency));
-  const pc = v.propertyContract as StoredPropertyContract | null;
+  // A pending or active partner contract is the vehicle's property contract (issue 19); the stored
+  // JSON otherwise. The vehicle's frequencies have no 'hourly': such a contract shows none.
+  const pc = (partner ? { ...partner, payment_frequency: partner.payment_frequency === 'hourly' ? null : partner.payment_frequency } : v.propertyContract) as StoredPropertyContract | null;
   const tarif = v.tarif as { tarif: number; cadence: string }[] | null;
   return {
     ...listItem(deps, r, planning, ctx),
