@@ -40,3 +40,8 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
 export async function pdfText(bytes: Uint8Array): Promise<string> {
   return (await pdfPages(bytes)).join('\n\n');
 }
+
+/** The text as one line, every run of white space one space: what a phrase assertion wants, whatever the line breaks. */
+export async function pdfPlainText(bytes: Uint8Array): Promise<string> {
+  return (await pdfText(bytes)).replace(/\s+/g, ' ').trim();
+}

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/pdf-text.ts';
 import { buildContractDocument, SCHEDULE_ROWS_SHOWN, type ContractSnapshot } from './contract-document.ts';
@@ -58,5 +61,18 @@ describe('the document definition', () => {
     expect(json).toContain(`"text":"${n}"`);
     expect(json).toContain(`… ${n - 350} échéances non détaillées ici, pour un total de ${formatMoney((n - 350) * 1000, 'XAF')}`);
     expect(json).not.toContain('"text":"301"');
+  });
+
+  it("never reads a file from the server's disk through an SVG logo's image link", async () => {
+    // A real image on disk (another park's upload, say), then a logo that links to it.
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'flotte-svg-'));
+    const onDisk = path.join(dir, 'secret.png');
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    writeFileSync(onDisk, png);
+    const svg = (href: string) => `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="${href}" x="0" y="0" width="10" height="10"/></svg>`;
+    const pdf = (href: string) => renderPdf(buildContractDocument(snapshot({ park: { ...snapshot().park, logo: { kind: 'svg', svg: svg(href) } } })));
+    expect((await pdf(onDisk)).includes('/Subtype /Image')).toBe(false);
+    // An image embedded in the SVG itself is drawn.
+    expect((await pdf(`data:image/png;base64,${png.toString('base64')}`)).includes('/Subtype /Image')).toBe(true);
   });
 });

@@ -106,6 +106,22 @@ function partyBlock(title: string, p: ContractParty | null, empty: string): Cont
   };
 }
 
+/**
+ * An uploaded SVG logo is the park's text: an <image href="/some/path.png"> in it would make the
+ * SVG renderer read that file from our disk (another park's upload) into the PDF. Only images
+ * embedded in the SVG itself are drawn; any other link opens nothing.
+ */
+export function embeddedOnly(link: string): string {
+  const v = link.replace(/\s+/g, '');
+  return /^data:image\/(png|jpe?g);base64,/i.test(v) ? v : '';
+}
+
+/** pdfmake passes `options` to the SVG renderer; its typings do not declare them. */
+function svgLogo(svg: string): Content {
+  const node = { svg, fit: [90, 60] as [number, number], options: { imageCallback: embeddedOnly } };
+  return node as Content;
+}
+
 function header(s: ContractSnapshot): Content {
   const parkLines: Content[] = [
     { text: s.park.name, style: 'parkName' },
@@ -113,7 +129,7 @@ function header(s: ContractSnapshot): Content {
     ...(s.park.phone ? [{ text: `Téléphone${NBSP}: ${s.park.phone}` }] : []),
   ];
   const logo: Content | null =
-    s.park.logo?.kind === 'image' ? { image: s.park.logo.dataUrl, fit: [90, 60] } : s.park.logo?.kind === 'svg' ? { svg: s.park.logo.svg, fit: [90, 60] } : null;
+    s.park.logo?.kind === 'image' ? { image: s.park.logo.dataUrl, fit: [90, 60] } : s.park.logo?.kind === 'svg' ? svgLogo(s.park.logo.svg) : null;
   return {
     columns: logo ? [{ width: 100, stack: [logo] }, { width: '*', stack: parkLines }] : [{ width: '*', stack: parkLines }],
     columnGap: 10,
