@@ -46,7 +46,7 @@ export async function markPaidOff(tx: Tx, c: ContractRecord, actorId: string | n
     parkId: c.parkId,
     contractId: c.id,
     kind: 'paid_off',
-    detail: { total_paid: c.totalPaid, new_owner_id: newOwnerId },
+    detail: { new_owner_id: newOwnerId },
     profileId: actorId,
   });
   // The reference's year, as the detail prints it (creation, in the park's time zone).

@@ -97,3 +97,14 @@ export async function releaseContractRecipes(
          and deleted_at is null and collected > 0 and collected < objective`);
   }
 }
+
+/**
+ * Locks the park's contract recipes named (FOR UPDATE, in id order, as every collection locks
+ * recipes), so a contract collection reads what remains on them after any payment running now.
+ */
+export async function lockContractRecipes(tx: Tx, parkId: string, recipeIds: readonly string[]): Promise<void> {
+  if (recipeIds.length === 0) return;
+  const ids = [...new Set(recipeIds.map((id) => id.toLowerCase()))].sort();
+  await tx.execute(sql`
+    select id from recipes where park_id = ${parkId} and id = any(${sql.param(ids)}::uuid[]) and kind = 'contract' order by id for update`);
+}

@@ -173,7 +173,11 @@ export async function applyRecipePayments(tx: Tx, input: ApplyRecipePaymentsInpu
       from unnest(${sql.param(checked.map((c) => c.recipe.id))}::uuid[], ${sql.param(collected)}::bigint[], ${sql.param(checked.map((c) => c.objective))}::bigint[])
            as v(id, collected, objective)
      where r.id = v.id`);
-  await runRecipePaymentHooks(tx, input.parkId, checked.map((c) => c.recipe.id), { actorId: input.actorId });
+  await runRecipePaymentHooks(tx, input.parkId, checked.map((c) => c.recipe.id), {
+    actorId: input.actorId,
+    method: input.method,
+    allocations: checked.map((c) => ({ recipeId: c.recipe.id, amount: c.amount })),
+  });
   return { fundMovementIds };
 }
 

@@ -7,7 +7,14 @@ import type { Tx } from '../../platform/db/database.ts';
  * applyRecipePayments calls every hook after writing the payments, whoever called it (a recipes
  * route, a contract collection, a mobile-money settlement). A hook that throws fails the payment.
  */
-export type RecipePaymentHook = (tx: Tx, parkId: string, recipeIds: string[], context: { actorId: string | null }) => Promise<void>;
+export interface RecipePaymentContext {
+  actorId: string | null;
+  method: 'cash' | 'sold' | 'mobile_money';
+  /** What each recipe received in this payment, minor units. */
+  allocations: { recipeId: string; amount: number }[];
+}
+
+export type RecipePaymentHook = (tx: Tx, parkId: string, recipeIds: string[], context: RecipePaymentContext) => Promise<void>;
 
 const hooks: RecipePaymentHook[] = [];
 
@@ -15,7 +22,7 @@ export function registerRecipePaymentHook(hook: RecipePaymentHook): void {
   if (!hooks.includes(hook)) hooks.push(hook);
 }
 
-export async function runRecipePaymentHooks(tx: Tx, parkId: string, recipeIds: string[], context: { actorId: string | null }): Promise<void> {
+export async function runRecipePaymentHooks(tx: Tx, parkId: string, recipeIds: string[], context: RecipePaymentContext): Promise<void> {
   if (recipeIds.length === 0) return;
   for (const hook of hooks) await hook(tx, parkId, recipeIds, context);
 }
