@@ -240,7 +240,7 @@ export function buildContractDocument(s: ContractSnapshot): TDocumentDefinitions
     schedule(s),
     section('Les clauses'),
     // Ragged right, not justified: pdfmake may break a line after a hyphen, and justifying then spreads 'ci-dessus' apart.
-    ...contractClauses(s).map((c, n): Content => ({ stack: [{ text: `Article ${n + 1} – ${c.title}`, bold: true }, { text: c.text }], margin: [0, 0, 0, 6] })),
+    ...contractClauses(s).map((c, n): Content => ({ stack: [{ text: `Article ${n + 1} – ${c.title}`, bold: true }, { text: c.text }], margin: [0, 0, 0, 6], unbreakable: true })),
     ...(s.clauses?.trim()
       ? [{ stack: [{ text: 'Clauses particulières', bold: true }, { text: s.clauses.trim() }], margin: [0, 0, 0, 6] } as Content]
       : []),

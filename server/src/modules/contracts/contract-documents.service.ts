@@ -133,12 +133,19 @@ async function streamToBuffer(stream: Readable): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+const LOGO_MAX_BYTES = 1024 * 1024;
+
 /** The park's logo when it is a file we hold (PNG, JPEG or SVG); an outside URL is never fetched. */
 async function logoOf(files: FilesDeps, parkId: string, stored: string | null): Promise<ContractSnapshot['park']['logo']> {
   const id = stored ? /^\/api\/file\/([0-9a-f-]{36})$/i.exec(stored)?.[1] : undefined;
   if (!id) return null;
   try {
     const { row, content } = await readStored(files, id, parkId);
+    // Every version embeds it: a photo-sized logo would make each PDF megabytes heavy.
+    if (row.sizeBytes > LOGO_MAX_BYTES) {
+      content.destroy();
+      return null;
+    }
     const bytes = await streamToBuffer(content);
     if (row.mimeType === 'image/png' || row.mimeType === 'image/jpeg') return { kind: 'image', dataUrl: `data:${row.mimeType};base64,${bytes.toString('base64')}` };
     if (row.mimeType === 'image/svg+xml') return { kind: 'svg', svg: bytes.toString('utf8') };
