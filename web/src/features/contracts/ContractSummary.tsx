@@ -36,8 +36,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function ContractSummarySkeleton() {
   return (
     <Stack gap="md" data-testid="contract-summary-loading">
-      <Skeleton h={{ base: 188, sm: 132 }} radius="md" />
-      <Skeleton h={{ base: 176, sm: 112 }} radius="md" />
+      {/* Measured at 360 and 1280 px on a pending driver contract: header, figures, actions, tabs. */}
+      <Skeleton h={{ base: 262, sm: 157 }} radius="md" />
+      <Skeleton h={{ base: 257, sm: 139 }} radius="md" />
+      <Skeleton h={{ base: 88, sm: 36 }} radius="md" />
+      <Skeleton h={420} radius="md" />
     </Stack>
   );
 }
