@@ -41,6 +41,7 @@ const SCREENS: { path: string; ready: string; view: string | null }[] = [
   { path: '/dashboard/pnl', ready: 'pnl-page', view: 'VIEW_PNL' },
   { path: '/dashboard/notifications', ready: 'notifications-page', view: 'VIEW_NOTIFICATIONS' },
   { path: '/dashboard/providers', ready: 'providers-page', view: 'VIEW_PROVIDERS' },
+  { path: '/dashboard/contracts', ready: 'contracts-page', view: 'VIEW_CONTRACTS' },
   { path: '/dashboard/access', ready: 'access-page', view: 'VIEW_ACCESS_MANAGEMENT' },
   { path: '/dashboard/company', ready: 'company-page', view: 'VIEW_COMPANY_PROFILE' },
   { path: '/dashboard/account', ready: 'account-page', view: null },
@@ -76,6 +77,8 @@ const DIALOGS: { screen: string; name: string; button: string; open?: (page: Pag
   { screen: '/dashboard/status-accounts', name: 'retrait', button: 'park-withdraw-open' },
   { screen: '/dashboard/providers', name: 'nouveau prestataire', button: 'supplier-add' },
   { screen: '/dashboard/providers', name: 'catégories de prestataires', button: 'providers-categories' },
+  { screen: '/dashboard/contracts', name: 'nouveau contrat partenaire', button: 'contract-add-partner' },
+  { screen: '/dashboard/contracts', name: 'nouveau contrat chauffeur', button: 'contract-add-driver' },
   { screen: '/dashboard/access', name: 'nouvel administrateur', button: 'admin-add' },
   {
     screen: '/dashboard/access',
@@ -145,6 +148,34 @@ async function visit(page: Page, path: string) {
   await page.waitForURL((url) => url.pathname === path);
 }
 
+/** The detail of the first contract listed, then each action's dialog the profile has (closed with Escape). */
+async function checkContractDetail(page: Page, context: string, found: Found[]) {
+  await visit(page, '/dashboard/contracts');
+  await settle(page, 'contracts-page');
+  const first = page.locator('[data-testid="contracts-table-row"]:visible, [data-testid="contracts-table-card-open"]:visible').first();
+  if ((await first.count()) === 0) return;
+  await first.click();
+  await settle(page, 'contract-detail-page');
+  await axe(page, `/dashboard/contracts/:id (${context})`, found);
+  for (const [action, name] of [
+    ['collect', 'encaisser une échéance'],
+    ['sign', 'signer le contrat'],
+    ['cancel', 'annuler le contrat'],
+  ] as const) {
+    const button = page.getByTestId(`contract-action-${action}`);
+    if (!(await button.isVisible())) continue;
+    await button.click();
+    const dialog = page.locator('[role="dialog"]:visible').last();
+    await expect(dialog, `dialogue « ${name} » (${context})`).toBeVisible();
+    await expect(dialog).toHaveCSS('opacity', '1');
+    await expect(dialog.locator('.mantine-Skeleton-root[data-visible="true"]:visible, .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
+    await transitionsDone(page);
+    await axe(page, `dialogue « ${name} » sur /dashboard/contracts/:id (${context})`, found, '[role="dialog"]');
+    await page.keyboard.press('Escape');
+    await expect(page.locator('[role="dialog"]:visible')).toHaveCount(0);
+  }
+}
+
 async function checkProfile(page: Page, profile: string, found: Found[]) {
   for (const vp of VIEWPORTS) {
     await page.setViewportSize({ width: vp.width, height: vp.height });
@@ -172,6 +203,9 @@ async function checkProfile(page: Page, profile: string, found: Found[]) {
         await expect(page.locator('[role="dialog"]:visible')).toHaveCount(0);
       }
     }
+
+    // A contract's detail (its path holds an id): the list's first contract, and its dialogs.
+    if (views.has('VIEW_CONTRACTS')) await checkContractDetail(page, `${profile}, ${vp.name} px`, found);
 
     // The header's menus, and on a phone the navigation drawer.
     await visit(page, '/dashboard');
