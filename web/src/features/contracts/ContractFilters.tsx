@@ -1,13 +1,17 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button, CloseButton, Group, Select, Text } from '@mantine/core';
 import type { TContractStatus, TContractType } from '@flotte/contract/contracts';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
 import { EMPTY_RANGE, toDayString, type DateRange } from '../../ui/dates/periods.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
-import { DriverPicker, type PickedDriver } from '../drivers/DriverPicker.tsx';
+import type { PickedDriver } from '../drivers/DriverPicker.tsx';
 import { useOwners } from '../vehicles/queries.ts';
-import { VehiclePicker, type PickedVehicle } from '../vehicles/VehiclePicker.tsx';
+import type { PickedVehicle } from '../vehicles/VehiclePicker.tsx';
 import { CONTRACT_STATUS_OPTIONS, CONTRACT_TYPE_OPTIONS } from './contract-display.ts';
+
+// The pickers load on the first click that opens one: the list's first paint stays within its weight.
+const VehiclePicker = lazy(() => import('../vehicles/VehiclePicker.tsx').then((m) => ({ default: m.VehiclePicker })));
+const DriverPicker = lazy(() => import('../drivers/DriverPicker.tsx').then((m) => ({ default: m.DriverPicker })));
 
 interface Values {
   type: TContractType | null;
@@ -46,7 +50,12 @@ function PickerChip({ label, value, onOpen, onClear, testId }: { label: string; 
 export function useContractFilters() {
   const { parkId } = useSession();
   const [v, setValues] = useState<Values>(NONE);
-  const [picking, setPicking] = useState<'vehicle' | 'driver' | null>(null);
+  const [picking, setPickingState] = useState<'vehicle' | 'driver' | null>(null);
+  const [mounted, setMounted] = useState<ReadonlySet<'vehicle' | 'driver'>>(new Set());
+  const setPicking = (which: 'vehicle' | 'driver' | null) => {
+    if (which && !mounted.has(which)) setMounted(new Set([...mounted, which]));
+    setPickingState(which);
+  };
   const set = (patch: Partial<Values>) => setValues((old) => ({ ...old, ...patch }));
   const owners = useOwners(parkId);
 
@@ -113,27 +122,31 @@ export function useContractFilters() {
   );
 
   const pickers = (
-    <>
-      <VehiclePicker
-        opened={picking === 'vehicle'}
-        onClose={() => setPicking(null)}
-        value={v.vehicle ? [v.vehicle.id] : undefined}
-        allowCreate={false}
-        onConfirm={(picked) => {
-          set({ vehicle: picked[0] ?? null });
-          setPicking(null);
-        }}
-      />
-      <DriverPicker
-        opened={picking === 'driver'}
-        onClose={() => setPicking(null)}
-        value={v.driver ? [v.driver.id] : undefined}
-        onConfirm={(picked) => {
-          set({ driver: picked[0] ?? null });
-          setPicking(null);
-        }}
-      />
-    </>
+    <Suspense fallback={null}>
+      {mounted.has('vehicle') ? (
+        <VehiclePicker
+          opened={picking === 'vehicle'}
+          onClose={() => setPicking(null)}
+          value={v.vehicle ? [v.vehicle.id] : undefined}
+          allowCreate={false}
+          onConfirm={(picked) => {
+            set({ vehicle: picked[0] ?? null });
+            setPicking(null);
+          }}
+        />
+      ) : null}
+      {mounted.has('driver') ? (
+        <DriverPicker
+          opened={picking === 'driver'}
+          onClose={() => setPicking(null)}
+          value={v.driver ? [v.driver.id] : undefined}
+          onConfirm={(picked) => {
+            set({ driver: picked[0] ?? null });
+            setPicking(null);
+          }}
+        />
+      ) : null}
+    </Suspense>
   );
 
   return { query, slot, pickers, reset: () => setValues(NONE) };

@@ -1,7 +1,7 @@
 // The calendar's styles come with this dialog, never with the list.
 import '@mantine/dates/styles.css';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Alert, Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Alert, Button, Combobox, Group, Input, Modal, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -48,35 +48,36 @@ export interface ContractFormDialogProps {
 
 const FREQUENCY_OPTIONS = CONTRACT_FREQUENCIES.map((f) => ({ value: f, label: CONTRACT_FREQUENCY_LABELS[f] }));
 
-/** A picker's field: the chosen record on a button that opens the picker, its error under it. */
-function PickerField(props: { label: string; value: string | null; placeholder: string; error?: string; disabled?: boolean; onOpen: () => void; testId: string }) {
+/** A picker's field: looks like the other inputs, opens the picker; its error under it. */
+function PickerField(props: {
+  label: string;
+  value: string | null;
+  placeholder: string;
+  error?: string;
+  disabled?: boolean;
+  onOpen: () => void;
+  /** react-hook-form's ref: a refused form focuses the picker when it is the first wrong field. */
+  inputRef?: Ref<HTMLButtonElement>;
+  testId: string;
+}) {
   return (
-    <Stack gap={4}>
-      <Text size="sm" fw={500} component="label" htmlFor={props.testId}>
-        {props.label}{' '}
-        <Text span c="red" aria-hidden>
-          *
-        </Text>
-      </Text>
-      <Button
+    <Input.Wrapper label={props.label} withAsterisk error={props.error} id={props.testId} errorProps={{ 'data-testid': `${props.testId}-error` }}>
+      <Input
+        component="button"
+        type="button"
+        ref={props.inputRef}
         id={props.testId}
-        variant="default"
-        justify="space-between"
+        pointer
         onClick={props.onOpen}
         disabled={props.disabled}
-        color={props.error ? 'red' : undefined}
-        style={props.error ? { borderColor: 'var(--mantine-color-error)' } : undefined}
-        aria-invalid={!!props.error}
+        error={!!props.error}
+        rightSection={<Combobox.Chevron />}
+        rightSectionPointerEvents="none"
         data-testid={props.testId}
       >
-        {props.value ?? props.placeholder}
-      </Button>
-      {props.error ? (
-        <Text size="xs" c="red" data-testid={`${props.testId}-error`}>
-          {props.error}
-        </Text>
-      ) : null}
-    </Stack>
+        {props.value ?? <Input.Placeholder>{props.placeholder}</Input.Placeholder>}
+      </Input>
+    </Input.Wrapper>
   );
 }
 
@@ -124,7 +125,6 @@ export function ContractFormDialog({ kind, contract, opened, onClose, onSaved }:
   const schedule = contractSchedule(kind, values, currency, contract);
   const preview = schedulePreview(schedule, currency);
   const problem = scheduleProblemShown(schedule, values);
-  const error = (field: keyof ContractFormValues) => formState.errors[field]?.message;
 
   /** A partner contract pays the vehicle's owner unless the person chose another. */
   async function pickVehicle(id: string, plate: string) {
@@ -176,24 +176,38 @@ export function ContractFormDialog({ kind, contract, opened, onClose, onSaved }:
                 changent pas.
               </Alert>
             ) : null}
-            <PickerField
-              label="Véhicule"
-              value={vehicleName}
-              placeholder="Choisir un véhicule"
-              error={error('vehicle_id')}
-              disabled={!editable('vehicle_id')}
-              onOpen={() => setPicking('vehicle')}
-              testId="contract-vehicle"
+            <Controller
+              control={control}
+              name="vehicle_id"
+              render={({ field, fieldState }) => (
+                <PickerField
+                  label="Véhicule"
+                  value={vehicleName}
+                  placeholder="Choisir un véhicule"
+                  error={fieldState.error?.message}
+                  disabled={!editable('vehicle_id')}
+                  onOpen={() => setPicking('vehicle')}
+                  inputRef={field.ref}
+                  testId="contract-vehicle"
+                />
+              )}
             />
             {kind === 'DRIVER' ? (
-              <PickerField
-                label="Chauffeur"
-                value={driverName}
-                placeholder="Choisir le chauffeur"
-                error={error('driver_id')}
-                disabled={!editable('driver_id')}
-                onOpen={() => setPicking('driver')}
-                testId="contract-driver"
+              <Controller
+                control={control}
+                name="driver_id"
+                render={({ field, fieldState }) => (
+                  <PickerField
+                    label="Chauffeur"
+                    value={driverName}
+                    placeholder="Choisir le chauffeur"
+                    error={fieldState.error?.message}
+                    disabled={!editable('driver_id')}
+                    onOpen={() => setPicking('driver')}
+                    inputRef={field.ref}
+                    testId="contract-driver"
+                  />
+                )}
               />
             ) : (
               <Controller
@@ -279,6 +293,7 @@ export function ContractFormDialog({ kind, contract, opened, onClose, onSaved }:
                   label={kind === 'DRIVER' ? 'Montant total (prix du véhicule)' : 'Plafond des paiements'}
                   description={kind === 'PARTNER' ? 'Facultatif : les paiements s’arrêtent une fois ce montant atteint' : undefined}
                   required={kind === 'DRIVER'}
+                  placeholder={kind === 'PARTNER' ? 'Aucun plafond' : undefined}
                   value={field.value}
                   onChange={field.onChange}
                   onBlur={field.onBlur}

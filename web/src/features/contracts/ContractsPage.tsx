@@ -45,14 +45,27 @@ export default function ContractsPage() {
 
   return (
     <Stack gap="md" data-testid="contracts-page">
-      <div>
-        <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-          Contrats
-        </Title>
-        <Text c="dimmed" size="sm">
-          Les propriétaires payés pour leur véhicule et les chauffeurs qui achètent le leur.
-        </Text>
-      </div>
+      <Group justify="space-between" align="flex-end" gap="sm">
+        <div>
+          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+            Contrats
+          </Title>
+          <Text c="dimmed" size="sm">
+            Les propriétaires payés pour leur véhicule et les chauffeurs qui achètent le leur.
+          </Text>
+        </div>
+        {canManage ? (
+          // In the header rather than the list's toolbar: the filters keep the toolbar's width.
+          <Group gap="xs" wrap="wrap">
+            <Button onClick={() => open('PARTNER')} data-testid="contract-add-partner">
+              Nouveau contrat partenaire
+            </Button>
+            <Button variant="light" onClick={() => open('DRIVER')} data-testid="contract-add-driver">
+              Nouveau contrat chauffeur
+            </Button>
+          </Group>
+        ) : null}
+      </Group>
       <ContractStatsCards />
       <DataTable<TContract>
         columns={columns}
@@ -65,20 +78,8 @@ export default function ContractsPage() {
         onRowClick={(c) => void navigate(`/dashboard/contracts/${c.id}`)}
         exportFileName="Contrats"
         exportTitle="Contrats"
-        minWidth={1100}
+        minWidth={960}
         emptyText="Aucun contrat"
-        actions={
-          canManage ? (
-            <Group gap="xs" wrap="wrap">
-              <Button onClick={() => open('PARTNER')} data-testid="contract-add-partner">
-                Nouveau contrat partenaire
-              </Button>
-              <Button variant="light" onClick={() => open('DRIVER')} data-testid="contract-add-driver">
-                Nouveau contrat chauffeur
-              </Button>
-            </Group>
-          ) : null
-        }
         testId="contracts-table"
       />
       {filters.pickers}

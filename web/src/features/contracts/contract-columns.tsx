@@ -1,5 +1,5 @@
 import { Badge, Progress, Stack, Text } from '@mantine/core';
-import { CONTRACT_FREQUENCY_LABELS, CONTRACT_STATUS_LABELS, CONTRACT_TYPE_LABELS, type TContract } from '@flotte/contract/contracts';
+import type { TContract } from '@flotte/contract/contracts';
 import type { DataTableColumn } from '../../ui/data-table/types.ts';
 import { formatMoney } from '../../ui/format.ts';
 import {
@@ -10,17 +10,20 @@ import {
   contractPartyLine,
   contractVehicle,
   formatDay,
+  FREQUENCY_LABELS,
   frequencyWords,
   nextDueText,
   paidOfTotal,
   paidPercent,
+  STATUS_LABELS,
+  TYPE_LABELS,
 } from './contract-display.ts';
 
 /** The contract's status badge, as the list and the detail show it. */
 export function ContractStatusBadge({ status }: { status: TContract['contract_status'] }) {
   return (
     <Badge color={CONTRACT_STATUS_COLORS[status]} variant="light" tt="none" style={{ overflow: 'visible', minWidth: 'max-content' }} data-testid="contract-status">
-      {CONTRACT_STATUS_LABELS[status]}
+      {STATUS_LABELS[status]}
     </Badge>
   );
 }
@@ -34,32 +37,49 @@ export function contractColumns(currency: string | null | undefined): DataTableC
   return [
     {
       key: 'reference',
-      header: 'Référence',
+      header: 'Contrat',
       card: 'title',
+      // The type under the reference: one column less, so the list fits a laptop without scrolling.
       render: (c) => (
-        <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="contract-reference">
-          {c.reference}
-        </Text>
+        <Stack gap={0}>
+          <Text span size="sm" fw={600} style={{ whiteSpace: 'nowrap' }} data-testid="contract-reference">
+            {c.reference}
+          </Text>
+          <Text span size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }} data-testid="contract-type">
+            {CONTRACT_TYPE_SHORT_LABELS[c.contract_type]}
+          </Text>
+        </Stack>
       ),
       cardRender: (c) => c.reference,
     },
     {
       key: 'contract_type',
       header: 'Type',
-      card: 'meta',
-      exportValue: (c) => CONTRACT_TYPE_LABELS[c.contract_type],
-      render: (c) => <Text span size="sm">{CONTRACT_TYPE_SHORT_LABELS[c.contract_type]}</Text>,
-      cardRender: (c) => `${CONTRACT_TYPE_SHORT_LABELS[c.contract_type]} · ${contractVehicle(c.vehicle)}`,
+      exportOnly: true,
+      exportValue: (c) => TYPE_LABELS[c.contract_type],
     },
     {
       key: 'vehicle',
       header: 'Véhicule',
+      card: 'meta',
+      cardRender: (c) => `${CONTRACT_TYPE_SHORT_LABELS[c.contract_type]} · ${contractVehicle(c.vehicle)}`,
       exportValue: (c) => contractVehicle(c.vehicle),
-      render: (c) => <Text span size="sm">{contractVehicle(c.vehicle)}</Text>,
+      render: (c) => (
+        <Stack gap={0}>
+          <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
+            {c.vehicle.registration_number}
+          </Text>
+          {c.vehicle.label ? (
+            <Text span size="xs" c="dimmed" lineClamp={1}>
+              {c.vehicle.label}
+            </Text>
+          ) : null}
+        </Stack>
+      ),
     },
     {
       key: 'party',
-      header: 'Chauffeur ou propriétaire',
+      header: 'Titulaire',
       card: 'meta',
       exportValue: contractParty,
       render: (c) => <Text span size="sm">{contractParty(c) || '—'}</Text>,
@@ -67,7 +87,7 @@ export function contractColumns(currency: string | null | undefined): DataTableC
     },
     {
       key: 'frequency_amount',
-      header: 'Montant par période',
+      header: 'Montant',
       card: 'amount',
       align: 'right',
       exportValue: (c) => `${formatMoney(c.frequency_amount, currency)} ${frequencyWords(c.payment_frequency)}`,
@@ -83,17 +103,16 @@ export function contractColumns(currency: string | null | undefined): DataTableC
       ),
       cardRender: (c) => amountPerPeriod(c.frequency_amount, c.payment_frequency, currency),
     },
-    { key: 'payment_frequency', header: 'Fréquence', exportOnly: true, exportValue: (c) => CONTRACT_FREQUENCY_LABELS[c.payment_frequency] },
+    { key: 'payment_frequency', header: 'Fréquence', exportOnly: true, exportValue: (c) => FREQUENCY_LABELS[c.payment_frequency] },
     {
       key: 'total_paid',
       header: 'Payé / total',
       card: 'meta',
-      width: 200,
       exportValue: (c) => paidOfTotal(c, currency),
       render: (c) => {
         const percent = paidPercent(c);
         return (
-          <Stack gap={4} miw={160}>
+          <Stack gap={4} miw={130}>
             <Text span size="xs" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
               {paidOfTotal(c, currency)}
             </Text>
@@ -115,7 +134,7 @@ export function contractColumns(currency: string | null | undefined): DataTableC
       key: 'contract_status',
       header: 'Statut',
       card: 'status',
-      exportValue: (c) => CONTRACT_STATUS_LABELS[c.contract_status],
+      exportValue: (c) => STATUS_LABELS[c.contract_status],
       render: (c) => <ContractStatusBadge status={c.contract_status} />,
     },
     { key: 'start_date', header: 'Début', exportOnly: true, exportValue: (c) => formatDay(c.start_date) },

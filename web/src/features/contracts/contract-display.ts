@@ -1,20 +1,32 @@
-import {
-  CONTRACT_FREQUENCY_LABELS,
-  CONTRACT_STATUS_LABELS,
-  CONTRACT_STATUSES,
-  CONTRACT_TYPE_LABELS,
-  CONTRACT_TYPES,
-  type TContract,
-  type TContractStatus,
-  type TContractType,
-  type TPaymentFrequency,
-} from '@flotte/contract/contracts';
+import type { TContract, TContractStatus, TContractType, TPaymentFrequency } from '@flotte/contract/contracts';
 import { formatMoney } from '../../ui/format.ts';
 
 /**
  * How a contract reads in the list, its cards, the detail screen and the exported file. Pure:
  * the export and the unit tests use the same words as the screen (shared with the detail screen).
+ * Zod-free: contracts.ts builds every schema when imported, which the list screen's weight can't
+ * afford, so its labels are copied here and contract-display.test.ts holds the copies equal.
  */
+
+/** CONTRACT_STATUS_LABELS. */
+export const STATUS_LABELS: Record<TContractStatus, string> = {
+  PENDING: 'En attente de signature',
+  ACTIVE: 'Actif',
+  EXPIRED: 'Terminé',
+  CANCELLED: 'Annulé',
+};
+/** CONTRACT_TYPE_LABELS. */
+export const TYPE_LABELS: Record<TContractType, string> = { PARTNER: 'Contrat partenaire', DRIVER: 'Contrat chauffeur (location-vente)' };
+/** CONTRACT_FREQUENCY_LABELS. */
+export const FREQUENCY_LABELS: Record<TPaymentFrequency, string> = {
+  hourly: 'Par heure',
+  daily: 'Par jour',
+  weekly: 'Par semaine',
+  monthly: 'Par mois',
+  quarterly: 'Par trimestre',
+  half_yearly: 'Par semestre',
+  annual: 'Par an',
+};
 
 export const CONTRACT_STATUS_COLORS: Record<TContractStatus, string> = {
   PENDING: 'orange',
@@ -26,8 +38,8 @@ export const CONTRACT_STATUS_COLORS: Record<TContractStatus, string> = {
 /** The list's short type: the long labels (CONTRACT_TYPE_LABELS) are for titles and filters. */
 export const CONTRACT_TYPE_SHORT_LABELS: Record<TContractType, string> = { PARTNER: 'Partenaire', DRIVER: 'Location-vente' };
 
-export const CONTRACT_TYPE_OPTIONS = CONTRACT_TYPES.map((t) => ({ value: t, label: CONTRACT_TYPE_LABELS[t] }));
-export const CONTRACT_STATUS_OPTIONS = CONTRACT_STATUSES.map((s) => ({ value: s, label: CONTRACT_STATUS_LABELS[s] }));
+export const CONTRACT_TYPE_OPTIONS = (Object.keys(TYPE_LABELS) as TContractType[]).map((t) => ({ value: t, label: TYPE_LABELS[t] }));
+export const CONTRACT_STATUS_OPTIONS = (Object.keys(STATUS_LABELS) as TContractStatus[]).map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 /** 'LT-123-AB · Corolla blanche', or the plate alone. */
 export function contractVehicle(v: TContract['vehicle']): string {
@@ -48,7 +60,7 @@ export function contractPartyLine(c: Pick<TContract, 'contract_type' | 'driver' 
 
 /** 'par mois' from 'Par mois', to follow an amount. */
 export function frequencyWords(f: TPaymentFrequency): string {
-  const label = CONTRACT_FREQUENCY_LABELS[f];
+  const label = FREQUENCY_LABELS[f];
   return label.charAt(0).toLowerCase() + label.slice(1);
 }
 

@@ -74,6 +74,10 @@ describe('Contract form: the checks, in the form order', () => {
     expect(checks('DRIVER', driverForm({ end_date: '2028-07-31' }))).toEqual([]);
   });
 
+  it("says the parties' messages as the contract words them", () => {
+    expect(PARTY_MESSAGES).toEqual({ vehicle: CONTRACT_MESSAGES.vehicle, driver: CONTRACT_MESSAGES.driver, owner: CONTRACT_MESSAGES.owner });
+  });
+
   it('puts each message under its field', () => {
     expect(contractChecks('PARTNER', partnerForm({ vehicle_id: null, end_date: null }), 'XAF')).toEqual([
       { field: 'vehicle_id', message: PARTY_MESSAGES.vehicle },
@@ -155,13 +159,13 @@ describe('Contract form: the body sent', () => {
       instalments: [],
     }) as unknown as TContractDetail;
 
-  it('loads a contract back into the form', () => {
-    expect(contractDefaults({ contract: contract('ACTIVE'), today: '2028-03-01' })).toEqual({
-      ...driverForm(),
-      contract_type_id: '2',
-      end_date: '2028-07-31',
-      clauses: 'Clause',
-    });
+  it("loads a contract back into the form, without the end a driver's schedule came to", () => {
+    expect(contractDefaults({ contract: contract('ACTIVE'), today: '2028-03-01' })).toEqual({ ...driverForm(), contract_type_id: '2', clauses: 'Clause' });
+  });
+
+  it("loads a partner's end but not its total, which is the schedule's sum and not a cap", () => {
+    const partner = { ...contract('PENDING'), contract_type: 'PARTNER', driver: null, vehicle_owner: { id: OWNER, name: 'Ebongue Simon', phone: null } } as TContractDetail;
+    expect(contractDefaults({ contract: partner, today: null })).toMatchObject({ vehicle_owner_id: OWNER, total_amount: null, end_date: '2028-07-31' });
   });
 
   it('lets an active contract change only its amounts, frequency, end, clauses and description', () => {
@@ -176,10 +180,10 @@ describe('Contract form: the body sent', () => {
       total_amount: 1_000_000,
       frequency_amount: 200_000,
       payment_frequency: 'monthly',
-      end_date: '2028-07-31',
       clauses: 'Clause',
       description: '',
     });
+    expect(contractUpdateBody('DRIVER', { ...v, payment_frequency: 'hourly', start_time: '09:00' }, active)).toMatchObject({ payment_frequency: 'hourly', start_time: '09:00' });
     expect(contractUpdateBody('DRIVER', v, contract('PENDING'))).toMatchObject({ vehicle_id: VEHICLE, driver_id: DRIVER, start_date: '2028-01-31', contract_type_id: 2 });
   });
 });

@@ -54,8 +54,16 @@ export const PARTY_MESSAGES = {
   owner: 'Veuillez sélectionner le propriétaire du véhicule',
 } as const;
 
-/** An ACTIVE contract lets its amounts, frequency, end, clauses and description change; the rest is signed. */
-const ACTIVE_EDITABLE: ReadonlySet<ContractField> = new Set<ContractField>(['total_amount', 'frequency_amount', 'payment_frequency', 'end_date', 'clauses', 'description']);
+/** An ACTIVE contract lets its amounts, frequency (and hourly time), end, clauses and description change; the rest is signed. */
+const ACTIVE_EDITABLE: ReadonlySet<ContractField> = new Set<ContractField>([
+  'total_amount',
+  'frequency_amount',
+  'payment_frequency',
+  'start_time',
+  'end_date',
+  'clauses',
+  'description',
+]);
 
 /** Whether a field may change: all of a new or PENDING contract, a few of an ACTIVE one, none after. */
 export function isEditable(field: ContractField, contract?: Pick<TContractDetail, 'contract_status'> | null): boolean {
@@ -65,7 +73,11 @@ export function isEditable(field: ContractField, contract?: Pick<TContractDetail
 
 const day = (v: string | null | undefined) => (v ? v.slice(0, 10) : null);
 
-/** A fresh form (starting today, monthly), or the contract's terms to update. */
+/**
+ * A fresh form (starting today, monthly), or the contract's terms to update. What the server stores
+ * as a partner's total and a driver's end is what the schedule came to, not what was typed (a cap,
+ * a deadline): the form leaves them empty, as the server does not carry them over either.
+ */
 export function contractDefaults(opts: { contract?: TContractDetail | null; today: string | null; vehicleId?: string | null }): ContractFormValues {
   const c = opts.contract;
   if (!c) {
@@ -89,12 +101,12 @@ export function contractDefaults(opts: { contract?: TContractDetail | null; toda
     driver_id: c.driver?.id ?? null,
     vehicle_owner_id: c.vehicle_owner?.id ?? null,
     contract_type_id: c.vehicle_contract_type ? String(c.vehicle_contract_type.id) : null,
-    total_amount: c.total_amount,
+    total_amount: c.contract_type === 'DRIVER' ? c.total_amount : null,
     frequency_amount: c.frequency_amount,
     payment_frequency: c.payment_frequency,
     start_date: day(c.start_date),
     start_time: c.start_time ? c.start_time.slice(0, 5) : '08:00',
-    end_date: day(c.end_date),
+    end_date: c.contract_type === 'PARTNER' ? day(c.end_date) : null,
     clauses: c.clauses ?? '',
     description: c.description ?? '',
   };
