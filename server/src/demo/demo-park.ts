@@ -6,6 +6,7 @@ import { seedFleet } from './fleet-generator.ts';
 import { seedOperations } from './operations-generator.ts';
 import { seedDemoPlanningAndRecipes } from './demo-planning-recipes.ts';
 import { seedDemoMaintenance } from './demo-maintenance.ts';
+import { seedDemoContracts } from './demo-contracts.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openStorage } from '../platform/storage/storage.config.ts';
 import type { FileStorage } from '../platform/storage/storage.types.ts';
@@ -92,6 +93,15 @@ export async function seedDemoPark(db: Db, opts: { storage?: FileStorage } = {})
   // made, mostly collected (some in part, some by mobile money), a few unpaid or deleted, debts,
   // and last month's salaries of four drivers.
   await seedDemoPlanningAndRecipes(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, ownerProfile.id, new Date(), step);
+  // Its contracts: three partners paid monthly from a caisse, three drivers buying their car (new,
+  // half paid with a missed week, paid off last month), through the contracts' services.
+  const contractStorage = opts.storage ?? (await openStorage(loadConfig().storage));
+  try {
+    await seedDemoContracts(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id }, { storage: contractStorage });
+  } finally {
+    if (!opts.storage) await contractStorage.close();
+  }
+  step('contracts');
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   step('end');
   return { created: true, steps };

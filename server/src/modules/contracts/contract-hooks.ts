@@ -13,6 +13,7 @@ import type { ContractsDeps } from './contracts.deps.ts';
  * the contract is saved, and the document can be made again (regenerate).
  */
 export async function newDocumentVersion(deps: ContractsDeps, contractId: string, actingProfileId: string): Promise<void> {
+  if (deps.documents === false) return;
   try {
     await generateContractDocument(deps, contractId, actingProfileId);
   } catch (err) {

@@ -10,4 +10,9 @@ export interface ContractsDeps {
   db: Db;
   files: FilesDeps;
   log?: { warn: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
+  /**
+   * False: a change makes no new document version (the demo's seeding, where a dozen PDFs would
+   * add seconds to the first start; a later change or regenerate makes one).
+   */
+  documents?: boolean;
 }
