@@ -42,7 +42,7 @@ async function markPaid(contractId: string, seq: number, amount: number) {
 describe('signing', () => {
   it('records who signed and which version, makes the contract ACTIVE, and refuses a second signature', async () => {
     const c = await driverContract();
-    const r = await call('POST', `/api/contract/${c.id}/sign`, {});
+    const r = await call('POST', `/api/contract/${c.id}/sign`);
     expect(r.code, r.message).toBe(5000);
     expect(r.message).toBe('Contrat signé');
     expect(r.data).toMatchObject({ contract_status: 'ACTIVE', signed_by: 'Awa Ndiaye', can: { sign: false, update: true, cancel: true } });
@@ -112,6 +112,9 @@ describe('updating and regenerating', () => {
     await call('POST', `/api/contract/${c.id}/sign`, {});
     await markPaid(c.id, 1, 300_000);
     await markPaid(c.id, 2, 100_000);
+    // The form sends the whole body back: unchanged parties are no change.
+    const whole = await call('PUT', `/api/contract/${c.id}`, { vehicle_id: c.vehicle.id.toUpperCase(), driver_id: c.driver!.id, start_date: c.start_date, clauses: 'Assurance à la charge du parc' });
+    expect(whole.code, whole.message).toBe(5000);
     const locked = await call('PUT', `/api/contract/${c.id}`, { driver_id: await newDriver(ctx, fx.park.id, 'Biya') });
     expect([locked.status, locked.message]).toEqual([409, 'Ce contrat est signé\u00a0: seuls les montants, la fréquence, la date de fin, les clauses et la description peuvent changer']);
     const below = await call('PUT', `/api/contract/${c.id}`, { total_amount: 300_000 });

@@ -117,7 +117,9 @@ export async function updateContract(deps: ContractsDeps, actor: ActingProfile, 
     delete asked.park_id;
     if (c.contractType === 'DRIVER') delete asked.vehicle_owner_id;
     else delete asked.driver_id;
-    const changedFields = Object.keys(asked).filter((k) => asked[k] !== undefined && String(asked[k]) !== String(before[k]));
+    // Forms send whole bodies: a field sent unchanged (ids in any case) is no change.
+    const same = (a: unknown, b: unknown) => String(a ?? '').toLowerCase() === String(b ?? '').toLowerCase();
+    const changedFields = Object.keys(asked).filter((k) => asked[k] !== undefined && !same(asked[k], before[k]));
     if (c.status === 'ACTIVE' && changedFields.some((k) => !ACTIVE_FIELDS.has(k))) throw new AppError('CONTRACT_ACTIVE_LOCKED_FIELD');
 
     const vehicleId = input.vehicle_id ?? c.vehicleId;
@@ -169,7 +171,7 @@ export async function updateContract(deps: ContractsDeps, actor: ActingProfile, 
     const after: Record<string, unknown> = { ...before, ...asked, total_amount: fromMinor(rebuilt.totalAmount, currency) };
     const changes = Object.fromEntries(
       Object.keys(before)
-        .filter((k) => String(before[k]) !== String(after[k]))
+        .filter((k) => !same(before[k], after[k]))
         .map((k) => [k, { before: before[k] ?? null, after: after[k] ?? null }]),
     );
     await recordContractEvent(tx, { parkId, contractId: c.id, kind: 'updated', profileId: actor.id, detail: { changes, schedule_changed: rebuilt.changed } });

@@ -106,7 +106,7 @@ export const contractsRoutes: FastifyPluginAsyncZod<{ deps: ContractsDeps }> = a
       tags,
       summary: "Signe un contrat en attente : enregistre qui signe, quand, depuis quel profil et quelle version du document (la courante par défaut) ; le contrat devient actif",
       params: zIdParams,
-      body: ZContractSign,
+      body: ZContractSign.nullish(),
       response: { 200: zEnvelope(ZContractDetail) },
     },
   }, async (req) => ok(await signContract(deps, actingProfile(req), req.params.id, req.body ?? {}), M.signed));
