@@ -72,6 +72,7 @@ describe('the history', () => {
       { field: 'method', label: 'Mode de paiement', from: null, to: 'Espèces' },
       { field: 'instalments', label: 'Échéances', from: null, to: 'n° 1 (50 XAF), n° 2 (50 XAF)' },
     ]);
+    expect(eventChanges({ method: 'caisse' }, money)[0]!.to).toBe('Caisse');
     expect(eventChanges({ changes: { driver_id: { before: 'a', after: 'b' } } }, money)).toEqual([{ field: 'driver_id', label: 'Chauffeur', from: null, to: 'modifié' }]);
   });
 

@@ -110,6 +110,7 @@ export function fieldValue(field: string, value: unknown, money: (n: number) => 
     return typeof name === 'string' ? name : JSON.stringify(value);
   }
   const text = String(value);
+  if (field === 'method' || field === 'payment_type') return paymentMethodLabel(text);
   const labels: Record<string, string> = {
     ...CONTRACT_FREQUENCY_LABELS,
     ...CONTRACT_STATUS_LABELS,
