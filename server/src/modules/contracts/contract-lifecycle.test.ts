@@ -151,6 +151,18 @@ describe('updating and regenerating', () => {
   });
 });
 
+describe('a partner contract with a cap', () => {
+  it('keeps its cap through a regenerate and an update of the end', async () => {
+    const { vehicleId } = await vehicleWithOwner(ctx, fx.park.id);
+    const c = await created('partner', partnerBody(vehicleId, { start_date: '2030-01-15', end_date: '2030-12-31', frequency_amount: 100_000, total_amount: 250_000 }));
+    expect(c.instalments.map((i) => i.amount)).toEqual([100_000, 100_000, 50_000]);
+    const same = (await call('POST', `/api/contract/${c.id}/regenerate`)).data;
+    expect(same.instalments.map((i: { id: string }) => i.id)).toEqual(c.instalments.map((i) => i.id));
+    const longer = (await call('PUT', `/api/contract/${c.id}`, { end_date: '2031-06-30' })).data;
+    expect([longer.total_amount, longer.instalments_count, longer.end_date]).toEqual([250_000, 3, '2031-06-30']);
+  });
+});
+
 describe('statistics', () => {
   it('counts the park’s contracts and sums what active ones owe, this month’s instalments included', async () => {
     const empty = await call('GET', '/api/contract/stats');

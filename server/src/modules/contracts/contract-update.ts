@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { rescheduleUnpaid, type ScheduledInstalment } from '@flotte/contract/contract-schedule';
+import { buildSchedule, rescheduleUnpaid, type ScheduledInstalment } from '@flotte/contract/contract-schedule';
 import { ErrorCodes } from '@flotte/contract';
 import { CONTRACT_MESSAGES as M, type TContractDetail, type ZContractUpdate } from '@flotte/contract/contracts';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
@@ -73,9 +73,12 @@ async function rebuildUnpaid(tx: Tx, c: LockedContract, terms: StoredTerms, toda
   return { changed, totalAmount, remaining: totalAmount - now.paid, endDate: result.endDate, count: now.frozen.length + result.instalments.length };
 }
 
-/** The stored terms; a partner's total is the schedule's sum, not a cap, so it is not carried over. */
+/**
+ * The stored terms. A partner's stored total is its schedule's sum; it was a cap (the optional
+ * total_amount of creation) only if the periods up to the end would pay more, and then it stays one.
+ */
 function storedTerms(c: LockedContract): StoredTerms {
-  return {
+  const terms: StoredTerms = {
     contractType: c.contractType,
     paymentFrequency: c.paymentFrequency,
     frequencyAmount: c.frequencyAmount,
@@ -84,6 +87,11 @@ function storedTerms(c: LockedContract): StoredTerms {
     startTime: c.startTime,
     endDate: c.contractType === 'PARTNER' ? c.endDate : null,
   };
+  if (c.contractType === 'PARTNER') {
+    const uncapped = buildSchedule(scheduleTerms(terms));
+    if (uncapped.ok && uncapped.totalAmount > c.totalAmount) terms.totalAmount = c.totalAmount;
+  }
+  return terms;
 }
 
 /**
