@@ -29,7 +29,13 @@ export type Step =
    * `amount` in all, `split` quarters of it for the oil change (0 or 4: one repair type cost
    * nothing); `again`: an already finished one is finished once more.
    */
-  | { kind: 'finish'; by: 'owner' | 'member'; caisse: number; amount: AmountSpec; split: number; again: boolean; retry: boolean };
+  | { kind: 'finish'; by: 'owner' | 'member'; caisse: number; amount: AmountSpec; split: number; again: boolean; retry: boolean }
+  /**
+   * A driver pays `amount` in cash into a caisse on his hire-purchase contract (issue 19): one
+   * revenue per instalment it reaches, under 'contract_driver'. A new contract (three instalments,
+   * 55,000 in all) when none is running or the last one was paid off.
+   */
+  | { kind: 'contract'; caisse: number; amount: AmountSpec; retry: boolean };
 
 export const amountArb: fc.Arbitrary<AmountSpec> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 60_000 }) },
@@ -95,6 +101,7 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
       retry,
     }),
   },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('contract' as const), caisse: pick, amount: amountArb, retry }) },
 );
 
 export const setupArb = fc.record({
@@ -119,6 +126,8 @@ export interface World {
   fees: string;
   /** The sub-accounts a finished maintenance files its oil change and its repair under. */
   repairs: { vidange: string; reparation: string };
+  /** The sub-account drivers' hire-purchase payments are filed under. */
+  contractDriver: string;
   feeBp: number;
   means: { good: string; failing: string };
   /** Short names for ids, for readable failures. */
@@ -151,6 +160,8 @@ export interface Model {
   withdrawals: ModelWithdrawal[];
   /** Maintenances finished (paid) so far. */
   finished: string[];
+  /** The driver contract being paid, and what it received so far. */
+  contract: { id: string; total: number; paid: number } | null;
 }
 
 export interface ModelWithdrawal {
@@ -199,6 +210,8 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
   const repairs = { vidange: (await subAccount(ctx, parkId, { code: 'vidange' })).id, reparation: (await subAccount(ctx, parkId, { code: 'reparation' })).id };
   label.set(repairs.vidange, 'vidange');
   label.set(repairs.reparation, 'reparation');
+  const contractDriver = (await subAccount(ctx, parkId, { code: 'contract_driver' })).id;
+  label.set(contractDriver, 'contract_driver');
 
   const wave = (await ctx.api('GET', '/api/vtc-withdraw', as(owner))).data.find((m: { type: string }) => m.type === 'wave');
   const addMeans = async (title: string, phone: string) => {
@@ -207,7 +220,7 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
     return r.data.id as string;
   };
   const means = { good: await addMeans('Wave du gérant', '+2250701020304'), failing: await addMeans('Wave refusé', '+2250700000000') };
-  return { ctx, sims, parkId, owner, member, caisses, subs, recette, fees, repairs, feeBp: Math.round(wave.fees * 100), means, label };
+  return { ctx, sims, parkId, owner, member, caisses, subs, recette, fees, repairs, contractDriver, feeBp: Math.round(wave.fees * 100), means, label };
 }
 
 export function emptyModel(w: World): Model {
@@ -222,6 +235,7 @@ export function emptyModel(w: World): Model {
     transfers: 0,
     withdrawals: [],
     finished: [],
+    contract: null,
   };
 }
 

@@ -1,8 +1,12 @@
+import { and, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { type ApiAnswer, type SignedIn } from '../../../test/test-context.ts';
 import { as, now } from '../operations/operations-test-helpers.ts';
 import { toWireDate } from '../../platform/dates.ts';
+import { dayFrom, insertContract } from '../contracts/contract-money.test-support.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
+import { fundMovements } from '../operations/operations.tables.ts';
+import { insertDriver } from '../vehicles/vehicle-test-helpers.ts';
 import { recordIncomingPayment } from '../treasury/park-balance.ts';
 import { type Step, type World, type ModelOp, type Model, type ModelWithdrawal, addTo, applyOperation, takeWithdrawal, feeOf, maxWithdrawable, resolveAmount } from './money-flows.test-model.ts';
 
@@ -315,6 +319,48 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
       }
       m.finished.push(id);
       return `${what} -> ${answered.map((o) => L(o.id)).join(', ') || 'nothing to pay'} ${pending ? 'pending' : 'confirmed'}`;
+    }
+
+    case 'contract': {
+      if (!m.contract || m.contract.paid >= m.contract.total) {
+        const driverId = await insertDriver(w.ctx, w.parkId, { firstName: 'Koffi', lastName: `Flux ${++plateNo}` });
+        const vehicleId = await insertVehicle(w.ctx.database.db, w.parkId, { registration: `LV-${++plateNo}` });
+        const schedule = [{ due: dayFrom(-1), amount: 20_000 }, { due: dayFrom(29), amount: 20_000 }, { due: dayFrom(59), amount: 15_000 }];
+        const c = await insertContract(w.ctx, { parkId: w.parkId, vehicleId, driverId, schedule });
+        m.contract = { id: c.id, total: 55_000, paid: 0 };
+      }
+      const contract = m.contract;
+      const remaining = contract.total - contract.paid;
+      const caisse = caisseOf(s.caisse);
+      const amount = resolveAmount(s.amount, remaining);
+      const r = await send(w, w.owner, 'POST', `/api/contract/${contract.id}/collect`, { amount, payment_type: 'cash', caisse_id: caisse }, s.retry);
+      const what = `a driver pays ${amount} on his contract (${remaining} remaining) into ${L(caisse)}${s.retry ? ' (x2)' : ''}`;
+      if (amount > remaining) {
+        expectRefused(r, 400, 4733);
+        return `${what} -> refused 4733`;
+      }
+      expectAccepted(r);
+      contract.paid += amount;
+      expect(r.data.contract, 'the contract follows').toMatchObject({ total_paid: contract.paid, remaining_amount: contract.total - contract.paid });
+      // One confirmed revenue per instalment reached, under 'contract_driver', into the caisse.
+      const known = new Set(m.ops.flatMap((o) => [o.id, o.reversalId].filter(Boolean) as string[]));
+      const rows = await w.ctx.database.db
+        .select({ id: fundMovements.id, amount: fundMovements.amount, caisseId: fundMovements.caisseId })
+        .from(fundMovements)
+        .where(and(eq(fundMovements.parkId, w.parkId), eq(fundMovements.subAccountId, w.contractDriver)))
+        .orderBy(fundMovements.id);
+      const fresh = rows.filter((f) => !known.has(f.id) && f.amount > 0);
+      expect(fresh.reduce((sum, f) => sum + f.amount, 0), what).toBe(amount);
+      for (const f of fresh) {
+        expect(f.caisseId).toBe(caisse);
+        const op: ModelOp = { id: f.id, type: 'profit', caisse, sub: w.contractDriver, amount: f.amount, status: 'confirmed', reversalId: null };
+        m.ops.push(op);
+        w.label.set(op.id, `op${m.ops.length}`);
+        m.movements += 1;
+        m.postings += 1;
+        applyOperation(m, op, 1);
+      }
+      return `${what} -> ${fresh.map((f) => `${L(f.id)} ${f.amount}`).join(', ')}`;
     }
 
     case 'payIn': {
