@@ -142,7 +142,8 @@ export async function seedDemoContracts(
     }
   };
 
-  // Paid off last month: ten monthly instalments of 200,000, the last one a month ago.
+  // Paid off last month: ten monthly instalments of 200,000, the last one a month ago, brought
+  // two at a time.
   const start3 = addMonths(today, -10);
   const c3 = await createDriverContract(
     deps,
@@ -158,7 +159,7 @@ export async function seedDemoContracts(
     }),
   );
   await made(c3.id, addDays(start3, -5), addDays(start3, -3));
-  await collect(c3.id);
+  await collect(c3.id, { every: 2 });
   // The hook ended it (paid off, owner record, vehicle's owner) at the moment it ran: date it with the last payment.
   const [last] = (await instalmentsOf(c3.id)).slice(-1);
   const paidOffAt = last.paidAt ?? at(last.dueDate, '19:00:00');
@@ -187,8 +188,8 @@ export async function seedDemoContracts(
   // Partners: 150,000 to 250,000 a month to the vehicle's owner, paid from a caisse; the latest due.
   // Oldest first, all after the weekly hire purchase: the numbers follow the dates.
   const partnerTerms = [
-    { months: 3, lateDays: 5, amount: 250_000, years: 2 },
-    { months: 2, lateDays: 3, amount: 150_000, years: 2 },
+    { months: 2, lateDays: 5, amount: 250_000, years: 2 },
+    { months: 1, lateDays: 3, amount: 150_000, years: 2 },
     { months: 1, lateDays: 0, amount: 200_000, years: 3 },
   ];
   let partner = 0;
