@@ -2,33 +2,17 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
 import { contractRecipeFigures, insertContractRecipes, releaseContractRecipes, type NewContractRecipe } from '../recipes/contract-recipes.ts';
 import { markPaidOff } from './contract-payoff.ts';
-import { contractEvents, contractInstalments, contracts } from './contracts.tables.ts';
+import { contractReference } from './contract-view.ts';
+import { contractInstalments, contracts } from './contracts.tables.ts';
 
 /**
- * A driver contract's money runs through the recipes (ARCHITECTURE.md, "Contracts' money"): each
+ * A driver contract's money runs through the recipes (recipes/contract-recipes.ts): each
  * instalment gets a recipe of kind 'contract' when it falls due (or when the driver pays ahead),
  * and the instalment's payments are that recipe's collections. These three functions are what the
  * rest of the contracts module (create, sign, cancel, regenerate, the job) calls; the figures they
  * keep (paid_amount, status, total_paid, remaining_amount, next_due_date) are always derived from
  * the recipes and the partner payments, never added to, so running them twice changes nothing.
  */
-
-/** 'C-2026-0007' (the year the contract was made), as contract-view.ts prints it. */
-export function contractReference(year: number, number: number): string {
-  return `C-${year}-${String(number).padStart(4, '0')}`;
-}
-
-/** One event of the contract's history written by the money side (payment, paid_off, handover, expired). */
-export async function recordMoneyEvent(
-  tx: Tx,
-  e: { parkId: string; contractId: string; kind: 'payment' | 'paid_off' | 'handover' | 'expired'; detail?: Record<string, unknown>; profileId: string | null },
-): Promise<void> {
-  // The actor's name is kept with the event, as contract-history.ts does, so the history reads the same later.
-  const { rows } = e.profileId
-    ? await tx.execute<{ name: string }>(sql`select trim(u.first_name || ' ' || u.last_name) as name from profiles p join users u on u.id = p.user_id where p.id = ${e.profileId}`)
-    : { rows: [] };
-  await tx.insert(contractEvents).values({ parkId: e.parkId, contractId: e.contractId, kind: e.kind, detail: e.detail ?? {}, profileId: e.profileId, actorName: rows[0]?.name || (e.profileId ? 'Utilisateur' : null) });
-}
 
 /** 'Échéance 3/12 du contrat C-2026-0007': the recipe's comment, what the recipes lists show. */
 export function instalmentRecipeComment(seq: number, count: number, reference: string): string {

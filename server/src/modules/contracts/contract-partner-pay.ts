@@ -12,7 +12,9 @@ import { vehicleOwners } from '../owners/owners.tables.ts';
 import { caisseOfPark, defaultCashCaisse } from '../treasury/caisse-accounts.ts';
 import { assertCaisseUsable } from '../treasury/caisse-access.ts';
 import { getContractDetail } from './contract-detail.ts';
-import { contractReference, instalmentRecipeComment, recordMoneyEvent, syncContractFigures } from './contract-instalments.ts';
+import { recordContractEvent } from './contract-history.ts';
+import { instalmentRecipeComment, syncContractFigures } from './contract-instalments.ts';
+import { contractReference } from './contract-view.ts';
 import type { ContractsDeps } from './contracts.deps.ts';
 import { contractInstalments, contracts } from './contracts.tables.ts';
 
@@ -87,7 +89,7 @@ export async function payPartnerInstalment(
       .update(contractInstalments)
       .set({ paidAmount: i.amount, status: 'paid', paidAt: now, fundMovementId: operationId, paidBy: acting.id })
       .where(eq(contractInstalments.id, i.id));
-    await recordMoneyEvent(tx, {
+    await recordContractEvent(tx, {
       parkId,
       contractId: c.id,
       kind: 'payment',

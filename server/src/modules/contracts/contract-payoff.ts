@@ -7,7 +7,8 @@ import { findDriverRow } from '../drivers/drivers.queries.ts';
 import { notifyHolders } from '../notifications/notify.ts';
 import { insertOwnerRecord } from '../owners/owners.service.ts';
 import { deactivateVehicleInTx, setVehicleOwnerInTx } from '../vehicles/vehicles.service.ts';
-import { contractReference, recordMoneyEvent } from './contract-instalments.ts';
+import { recordContractEvent } from './contract-history.ts';
+import { contractReference } from './contract-view.ts';
 import type { ContractsDeps } from './contracts.deps.ts';
 import { contracts } from './contracts.tables.ts';
 
@@ -42,7 +43,7 @@ export async function markPaidOff(tx: Tx, c: ContractRecord, actorId: string | n
     .update(contracts)
     .set({ status: 'EXPIRED', paidOffAt: now, expiredAt: now, newOwnerId, nextDueDate: null, updatedAt: now })
     .where(eq(contracts.id, c.id));
-  await recordMoneyEvent(tx, {
+  await recordContractEvent(tx, {
     parkId: c.parkId,
     contractId: c.id,
     kind: 'paid_off',
@@ -79,6 +80,6 @@ export async function confirmHandover(deps: Pick<ContractsDeps, 'db'>, acting: A
     const now = new Date();
     await tx.update(contracts).set({ handoverConfirmedAt: now, handoverConfirmedBy: acting.id, updatedAt: now }).where(eq(contracts.id, c.id));
     await deactivateVehicleInTx(tx, c.parkId, c.vehicleId);
-    await recordMoneyEvent(tx, { parkId: c.parkId, contractId: c.id, kind: 'handover', detail: { vehicle_id: c.vehicleId }, profileId: acting.id });
+    await recordContractEvent(tx, { parkId: c.parkId, contractId: c.id, kind: 'handover', detail: { vehicle_id: c.vehicleId }, profileId: acting.id });
   });
 }

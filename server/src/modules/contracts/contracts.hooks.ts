@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromMinor } from '../../platform/money.ts';
 import { registerRecipePaymentHook } from '../recipes/recipe-payment-hooks.ts';
-import { recordMoneyEvent, syncContractFigures } from './contract-instalments.ts';
+import { recordContractEvent } from './contract-history.ts';
+import { syncContractFigures } from './contract-instalments.ts';
 import { contractInstalments } from './contracts.tables.ts';
 
 /**
@@ -29,7 +30,7 @@ registerRecipePaymentHook(async (tx, parkId, recipeIds, { actorId, method, alloc
   for (const [contractId, instalments] of byContract) {
     const amount = instalments.reduce((s, i) => s + i.amount, 0);
     const detail = { amount: money(amount), method, instalments: instalments.map((i) => ({ seq: i.seq, amount: money(i.amount) })) };
-    await recordMoneyEvent(tx, { parkId, contractId, kind: 'payment', detail, profileId: actorId });
+    await recordContractEvent(tx, { parkId, contractId, kind: 'payment', detail, profileId: actorId });
   }
   await syncContractFigures(tx, [...byContract.keys()], { actorId });
 });

@@ -5,7 +5,9 @@ import { toWireDate } from '../../platform/dates.ts';
 import type { ScheduledJob } from '../../platform/jobs.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { notifyHoldersNew, type HoldersCache } from '../notifications/notify.ts';
-import { contractReference, materialiseDueRecipes, recordMoneyEvent } from './contract-instalments.ts';
+import { recordContractEvent } from './contract-history.ts';
+import { materialiseDueRecipes } from './contract-instalments.ts';
+import { contractReference } from './contract-view.ts';
 
 /**
  * Every 15 minutes, per park with contracts running, on the park's own day (its time zone):
@@ -92,7 +94,7 @@ async function expireEnded(db: Db, parkId: string, today: string): Promise<numbe
        where c.park_id = ${parkId} and c.status = 'ACTIVE' and c.end_date < ${today}::date
          and not exists (select 1 from contract_instalments i where i.contract_id = c.id and i.status = 'due')
       returning c.id`);
-    for (const r of rows) await recordMoneyEvent(tx, { parkId, contractId: r.id, kind: 'expired', detail: { end_date: today }, profileId: null });
+    for (const r of rows) await recordContractEvent(tx, { parkId, contractId: r.id, kind: 'expired', detail: { end_date: today }, profileId: null });
     return rows.length;
   });
 }
