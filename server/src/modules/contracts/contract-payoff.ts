@@ -3,6 +3,7 @@ import { contractRecordLink, OWNER_ROLE } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { UUID_PATTERN } from '../../platform/ids.ts';
 import { findDriverRow } from '../drivers/drivers.queries.ts';
 import { notifyHolders } from '../notifications/notify.ts';
 import { insertOwnerRecord } from '../owners/owners.service.ts';
@@ -72,6 +73,7 @@ export async function markPaidOff(tx: Tx, c: ContractRecord, actorId: string | n
  */
 export async function confirmHandover(deps: Pick<ContractsDeps, 'db'>, acting: ActingProfile, contractId: string): Promise<void> {
   if (acting.role !== OWNER_ROLE) throw new AppError('CONTRACT_HANDOVER_OWNER_ONLY');
+  if (!UUID_PATTERN.test(contractId)) throw new AppError('CONTRACT_NOT_FOUND');
   await deps.db.transaction(async (tx) => {
     const [c] = await tx.select().from(contracts).where(and(eq(contracts.parkId, acting.parkId), eq(contracts.id, contractId))).for('update');
     if (!c) throw new AppError('CONTRACT_NOT_FOUND');
