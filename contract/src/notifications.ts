@@ -16,7 +16,7 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   service_due: 'Entretien à prévoir',
   document_expiring: 'Document à renouveler',
   contract_instalment_due: 'Échéance de contrat à payer',
-  contract_paid_off: 'Contrat soldé : remise du véhicule',
+  contract_paid_off: 'Contrat soldé\u00a0: remise du véhicule',
 };
 
 /** Where a notification about a contract leads: its detail screen. */

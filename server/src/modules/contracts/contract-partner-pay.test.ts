@@ -55,7 +55,7 @@ describe('paying a partner', () => {
     const [sub] = await ctx.database.db.select().from(pnlAccounts).where(eq(pnlAccounts.id, op.subAccountId));
     expect(sub.code).toBe('contract_partner');
     expect(op).toMatchObject({ type: 'perte', amount: 60_000, caisseId: caisse, vehicleId: w.vehicle });
-    expect(op.comment).toMatch(/^Échéance 1\/2 du contrat C-\d{4}-\d{4} : Mbarga Paul$/);
+    expect(op.comment).toMatch(/^Échéance 1\/2 du contrat C-\d{4}-\d{4}\u00a0: Mbarga Paul$/);
     const events = await ctx.database.db.select().from(contractEvents).where(and(eq(contractEvents.contractId, c.id), eq(contractEvents.kind, 'payment')));
     expect(events).toHaveLength(1);
 

@@ -80,7 +80,7 @@ export async function payPartnerInstalment(
       caisseId: caisse.id,
       amount,
       operationDate: now,
-      comment: body.comment || (owner ? `${label} : ${ownerDisplayName(owner)}` : label),
+      comment: body.comment || (owner ? `${label}\u00a0: ${ownerDisplayName(owner)}` : label),
       vehicleId: c.vehicleId,
       createdBy: acting.id,
       pending: false,
