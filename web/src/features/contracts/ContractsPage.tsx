@@ -56,11 +56,12 @@ export default function ContractsPage() {
         </div>
         {canManage ? (
           // In the header rather than the list's toolbar: the filters keep the toolbar's width.
-          <Group gap="xs" wrap="wrap">
-            <Button onClick={() => open('PARTNER')} data-testid="contract-add-partner">
+          // On a phone each takes the whole width, one under the other: even buttons, easy to tap.
+          <Group gap="xs" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
+            <Button onClick={() => open('PARTNER')} style={{ flex: '1 1 auto' }} data-testid="contract-add-partner">
               Nouveau contrat partenaire
             </Button>
-            <Button variant="light" onClick={() => open('DRIVER')} data-testid="contract-add-driver">
+            <Button variant="light" onClick={() => open('DRIVER')} style={{ flex: '1 1 auto' }} data-testid="contract-add-driver">
               Nouveau contrat chauffeur
             </Button>
           </Group>
