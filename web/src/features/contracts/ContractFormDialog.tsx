@@ -99,7 +99,7 @@ export function ContractFormDialog({ kind, contract, opened, onClose, onSaved }:
   const { parkId } = useSession();
   const park = useActingPark();
   const currency = park?.currency;
-  const fresh = () => contractDefaults({ contract, today: parkDay(park?.time_zone) });
+  const fresh = () => contractDefaults({ contract, today: parkDay(park?.time_zone), currency });
   // The resolver reads the currency and the contract of the latest render.
   const latest = useRef({ currency, contract });
   latest.current = { currency, contract };

@@ -163,9 +163,15 @@ describe('Contract form: the body sent', () => {
     expect(contractDefaults({ contract: contract('ACTIVE'), today: '2028-03-01' })).toEqual({ ...driverForm(), contract_type_id: '2', clauses: 'Clause' });
   });
 
-  it("loads a partner's end but not its total, which is the schedule's sum and not a cap", () => {
+  it("loads a partner's end, and its total only when it caps the payments", () => {
     const partner = { ...contract('PENDING'), contract_type: 'PARTNER', driver: null, vehicle_owner: { id: OWNER, name: 'Ebongue Simon', phone: null } } as TContractDetail;
-    expect(contractDefaults({ contract: partner, today: null })).toMatchObject({ vehicle_owner_id: OWNER, total_amount: null, end_date: '2028-07-31' });
+    // Seven months at 150,000 pay 1,050,000: a stored 1,050,000 is the schedule's sum, a stored 1,000,000 a cap.
+    expect(contractDefaults({ contract: { ...partner, total_amount: 1_050_000 }, today: null, currency: 'XAF' })).toMatchObject({
+      vehicle_owner_id: OWNER,
+      total_amount: null,
+      end_date: '2028-07-31',
+    });
+    expect(contractDefaults({ contract: partner, today: null, currency: 'XAF' }).total_amount).toBe(1_000_000);
   });
 
   it('lets an active contract change only its amounts, frequency, end, clauses and description', () => {

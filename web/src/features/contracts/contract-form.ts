@@ -74,11 +74,27 @@ export function isEditable(field: ContractField, contract?: Pick<TContractDetail
 const day = (v: string | null | undefined) => (v ? v.slice(0, 10) : null);
 
 /**
- * A fresh form (starting today, monthly), or the contract's terms to update. What the server stores
- * as a partner's total and a driver's end is what the schedule came to, not what was typed (a cap,
- * a deadline): the form leaves them empty, as the server does not carry them over either.
+ * A partner's cap as the server reads it back: its stored total is the schedule's sum, and was a cap
+ * only if the periods up to the end would pay more (then it stays one); null otherwise.
  */
-export function contractDefaults(opts: { contract?: TContractDetail | null; today: string | null; vehicleId?: string | null }): ContractFormValues {
+function partnerCap(c: TContractDetail, currency: string | null | undefined): number | null {
+  const uncapped = buildSchedule({
+    frequency: c.payment_frequency,
+    frequencyAmount: toMinor(c.frequency_amount, currency) as number,
+    startDate: day(c.start_date) ?? '',
+    startTime: c.start_time ? c.start_time.slice(0, 5) : null,
+    endDate: day(c.end_date),
+    mode: 'until_end',
+  });
+  return uncapped.ok && uncapped.totalAmount > (toMinor(c.total_amount, currency) as number) ? c.total_amount : null;
+}
+
+/**
+ * A fresh form (starting today, monthly), or the contract's terms to update. A driver's stored end is
+ * the last due day the schedule came to, not a deadline he was given: the form leaves it empty, as
+ * the server does not carry it over either; a partner's total shows only when it is a cap.
+ */
+export function contractDefaults(opts: { contract?: TContractDetail | null; today: string | null; vehicleId?: string | null; currency?: string | null }): ContractFormValues {
   const c = opts.contract;
   if (!c) {
     return {
@@ -101,7 +117,7 @@ export function contractDefaults(opts: { contract?: TContractDetail | null; toda
     driver_id: c.driver?.id ?? null,
     vehicle_owner_id: c.vehicle_owner?.id ?? null,
     contract_type_id: c.vehicle_contract_type ? String(c.vehicle_contract_type.id) : null,
-    total_amount: c.contract_type === 'DRIVER' ? c.total_amount : null,
+    total_amount: c.contract_type === 'DRIVER' ? c.total_amount : partnerCap(c, opts.currency),
     frequency_amount: c.frequency_amount,
     payment_frequency: c.payment_frequency,
     start_date: day(c.start_date),
