@@ -141,6 +141,8 @@ export const ErrorCodes = {
   RECIPE_OBJECTIVE_BELOW_COLLECTED: { code: 4437, status: 422, message: "L'objectif ne peut pas être inférieur au montant déjà encaissé" },
   RECIPE_SAME_DRIVER: { code: 4438, status: 422, message: 'Choisissez un chauffeur différent du chauffeur actuel' },
   RECIPE_HAS_PAYMENTS: { code: 4439, status: 409, message: "De l'argent a déjà été encaissé sur cette recette : elle ne peut pas être supprimée" },
+  RECIPE_IS_CONTRACT_INSTALMENT: { code: 4744, status: 409, message: 'Cette recette est une échéance de contrat\u00a0: modifiez-la depuis le contrat' },
+  OPERATION_IS_CONTRACT_PAYMENT: { code: 4745, status: 409, message: 'Cette opération est le paiement d’une échéance de contrat\u00a0: elle ne peut pas être annulée depuis les opérations' },
   RECIPE_DRIVER_HAS_RECIPE: { code: 4440, status: 409, message: 'Ce chauffeur a déjà une recette pour ce véhicule et cette période' },
   RECIPE_SALARY_PAID: { code: 4441, status: 409, message: 'Le salaire lié à cette recette a déjà été payé : elle ne peut plus être modifiée' },
   RECIPE_DRIVER_CHANGE_AFTER_PAYMENT: { code: 4442, status: 409, message: "De l'argent a déjà été encaissé sur cette recette : son chauffeur ne peut plus être changé" },

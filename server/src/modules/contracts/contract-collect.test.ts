@@ -147,4 +147,27 @@ describe('collecting a driver contract', () => {
     const other = await recipeWorld(ctx);
     expect((await collect(pending.id, { amount: 1_000, payment_type: 'cash' }, other.owner)).status).toBe(404);
   });
+
+  it("refuses the recipes screens' edits of an instalment's recipe: its contract owns its amount, driver and existence", async () => {
+    const c = await threeMonths();
+    expect((await collect(c.id, { amount: 10_000, payment_type: 'cash' })).code).toBe(5000);
+    const [i1] = await instalmentsOf(ctx, c.id);
+    const recipeId = i1.recipeId!;
+    const refused = ErrorCodes.RECIPE_IS_CONTRACT_INSTALMENT.message;
+    expect((await ctx.api('PUT', '/api/park/manage-recipe', { ...as(w.owner), body: { recette_id: recipeId, amount: 1_000 } })).message).toBe(refused);
+    expect((await ctx.api('POST', '/api/driver/change-driver-on-recipe', { ...as(w.owner), body: { recipe_id: recipeId, driver_id: w.driverB } })).message).toBe(refused);
+    expect((await ctx.api('DELETE', `/api/park/delete-recipe/${recipeId}`, { ...as(w.owner), body: { comment: 'erreur de saisie' } })).message).toBe(refused);
+    const [after] = await ctx.database.db.select().from(recipes).where(eq(recipes.id, recipeId));
+    expect(after).toMatchObject({ objective: 100_000, collected: 10_000, driverId: w.driverA, deletedAt: null });
+  });
+
+  it("refuses cancelling an instalment's payment from the operations screen: the ledger keeps equal to what the contract says was paid", async () => {
+    const c = await threeMonths();
+    expect((await collect(c.id, { amount: 25_000, payment_type: 'cash' })).code).toBe(5000);
+    const [op] = await ctx.database.db.select({ id: fundMovements.id }).from(fundMovements).where(eq(fundMovements.parkId, w.parkId));
+    const refused = await ctx.api('DELETE', `/api/accounting/pnl/operation/${op.id}`, { ...as(w.owner), body: { comment: 'erreur de caisse' } });
+    expect(refused.message).toBe(ErrorCodes.OPERATION_IS_CONTRACT_PAYMENT.message);
+    expect(await contractRow(ctx, c.id)).toMatchObject({ totalPaid: 25_000 });
+    expect(await ledgerNetUnder(ctx, w.parkId, 'contract_driver', w.vehicle)).toBe(25_000);
+  });
 });

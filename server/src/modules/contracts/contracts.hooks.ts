@@ -1,5 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { fromMinor } from '../../platform/money.ts';
+import { AppError } from '../../platform/errors.ts';
+import { registerOperationCancelGuard } from '../operations/operation-cancel-guards.ts';
+import { paysContractRecipe } from '../recipes/contract-recipes.ts';
 import { registerRecipePaymentHook } from '../recipes/recipe-payment-hooks.ts';
 import { recordContractEvent } from './contract-history.ts';
 import { syncContractFigures } from './contract-instalments.ts';
@@ -33,4 +36,14 @@ registerRecipePaymentHook(async (tx, parkId, recipeIds, { actorId, method, alloc
     await recordContractEvent(tx, { parkId, contractId, kind: 'payment', detail, profileId: actorId });
   }
   await syncContractFigures(tx, [...byContract.keys()], { actorId });
+});
+
+/**
+ * A contract's payment is not cancelled from the operations screen: reversing its posting would
+ * leave the instalment paid and total_paid above what the ledger holds (the property the contracts
+ * keep). The contract's cancel, with its write-off choice, is where a contract's money changes.
+ */
+registerOperationCancelGuard(async (tx, op) => {
+  const [partner] = await tx.select({ id: contractInstalments.id }).from(contractInstalments).where(eq(contractInstalments.fundMovementId, op.id)).limit(1);
+  if (partner || (await paysContractRecipe(tx, op.id))) throw new AppError('OPERATION_IS_CONTRACT_PAYMENT');
 });

@@ -4,6 +4,7 @@ import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError } from '../../platform/errors.ts';
+import { runOperationCancelGuards } from './operation-cancel-guards.ts';
 import { UUID_PATTERN, uuidv7 } from '../../platform/ids.ts';
 import { reverse } from '../ledger/ledger.service.ts';
 import { OPERATION_SOURCE, postOperation } from './operation-posting.ts';
@@ -65,6 +66,7 @@ export async function cancelOperation(deps: OperationsDeps, actor: ActingProfile
       const op = await lockOperation(tx, actor.parkId, id);
       if (op.reversesId) throw new AppError('REVERSAL_NOT_REVERSIBLE');
       if (op.canceledAt) throw new AppError('ALREADY_REVERSED');
+      await runOperationCancelGuards(tx, op);
       const now = new Date();
       if (op.confirmedAt && op.postingId) {
         const reversalId = uuidv7();

@@ -108,3 +108,11 @@ export async function lockContractRecipes(tx: Tx, parkId: string, recipeIds: rea
   await tx.execute(sql`
     select id from recipes where park_id = ${parkId} and id = any(${sql.param(ids)}::uuid[]) and kind = 'contract' order by id for update`);
 }
+
+/** Whether the operation paid a recipe of kind 'contract' (a hire-purchase instalment). */
+export async function paysContractRecipe(tx: Pick<Tx, 'execute'>, fundMovementId: string): Promise<boolean> {
+  const { rows } = await tx.execute<{ one: number }>(sql`
+    select 1 as one from recipe_payments p join recipes r on r.id = p.recipe_id
+     where p.fund_movement_id = ${fundMovementId} and r.kind = 'contract' limit 1`);
+  return rows.length > 0;
+}

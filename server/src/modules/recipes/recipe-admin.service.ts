@@ -62,6 +62,15 @@ export async function createDebt(
 }
 
 /**
+ * A contract instalment's recipe follows its contract (amount, driver, existence): changing it here
+ * would leave the instalment uncollectable or the contract's figures wrong. The contract's own
+ * update, regenerate and cancel change it.
+ */
+function assertNotContractInstalment(r: { kind: string }): void {
+  if (r.kind === 'contract') throw new AppError('RECIPE_IS_CONTRACT_INSTALMENT');
+}
+
+/**
  * PUT /park/manage-recipe: the new objective (amount), or with reduce how much to take off it.
  * It can't go below what was collected; reaching it marks the recipe paid, rising above a paid
  * recipe's collection opens it again. reduce_salary sets the salary amount.
@@ -75,6 +84,7 @@ export async function manageRecipe(
   const salary = body.reduce_salary === undefined ? undefined : minorOf(acting, body.reduce_salary, 'reduce_salary', true);
   await deps.db.transaction(async (tx) => {
     const r = await lockRecipe(tx, acting.parkId, body.recette_id);
+    assertNotContractInstalment(r);
     const objective = body.reduce ? r.objective - amount : amount;
     if (objective <= 0) throw fieldError('amount', 'Entrez un montant valide');
     if (objective < r.collected) throw new AppError('RECIPE_OBJECTIVE_BELOW_COLLECTED');
@@ -97,6 +107,7 @@ export async function changeRecipeDriver(deps: RecipesDeps, acting: ActingProfil
   try {
     await deps.db.transaction(async (tx) => {
       const r = await lockRecipe(tx, acting.parkId, body.recipe_id);
+      assertNotContractInstalment(r);
       if (r.driverId === body.driver_id) throw new AppError('RECIPE_SAME_DRIVER');
       await assertDriverAndVehicle(tx, acting.parkId, body.driver_id, null);
       if (r.collected > 0) throw new AppError('RECIPE_DRIVER_CHANGE_AFTER_PAYMENT');
@@ -118,6 +129,7 @@ export async function changeRecipeDriver(deps: RecipesDeps, acting: ActingProfil
 export async function deleteRecipe(deps: RecipesDeps, acting: ActingProfile, id: string, comment: string): Promise<TRecipe> {
   await deps.db.transaction(async (tx) => {
     const r = await lockRecipe(tx, acting.parkId, id);
+    assertNotContractInstalment(r);
     if (r.collected > 0) throw new AppError('RECIPE_HAS_PAYMENTS');
     await tx.update(recipes).set({ deletedAt: new Date(), deletedBy: acting.id, deleteComment: comment }).where(eq(recipes.id, r.id));
   });
