@@ -6,6 +6,7 @@ import { AppError, fieldError } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
 import { toMinor } from '../../platform/money.ts';
 import { findScoped } from '../catalog/catalog.service.ts';
+import { lockContractRecipes } from '../recipes/contract-recipes.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
 import { vehicleOwners } from '../owners/owners.tables.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
@@ -135,6 +136,14 @@ export async function nextDueDate(tx: Tx, contractId: string): Promise<string | 
 /** Locks the park's contract for a change (two changes at once: one waits, then sees the other's result); another park's reads as not found. */
 export async function lockContract(tx: Tx, parkId: string, id: string) {
   if (!isUuid(id)) throw new AppError('CONTRACT_NOT_FOUND');
+  // A payment locks its recipes, then (through the payment hook) the contract: take the same order
+  // here, the open instalments' recipes first, so a cancel or an update racing a payment waits for
+  // it instead of deadlocking with it.
+  const open = await tx
+    .select({ recipeId: contractInstalments.recipeId })
+    .from(contractInstalments)
+    .where(and(eq(contractInstalments.contractId, id), eq(contractInstalments.parkId, parkId), eq(contractInstalments.status, 'due')));
+  await lockContractRecipes(tx, parkId, open.flatMap((r) => (r.recipeId ? [r.recipeId] : [])));
   const [c] = await tx.select().from(contracts).where(and(eq(contracts.id, id), eq(contracts.parkId, parkId))).for('update');
   if (!c) throw new AppError('CONTRACT_NOT_FOUND');
   return c;
