@@ -318,7 +318,8 @@ export const ZContractEvent = z.object({
   id: z.string(),
   kind: z.enum(CONTRACT_EVENT_KINDS),
   label: z.string(),
-  detail: z.record(z.string(), z.unknown()),
+  // An open object rather than z.record: z.record would pull its code into the sign-in chunk, where the shared zod core lives.
+  detail: z.object({}).catchall(z.unknown()),
   actor: z.string().nullable(),
   created_at: z.string(),
 });
@@ -353,6 +354,6 @@ export const ZContractCollectResult = z.object({
   contract: ZContractDetail,
   applied: z.array(z.object({ seq: z.number(), amount: z.number() })),
   /** Mobile money: the pay-in to follow with the validation card (GET /transaction/check-status/{id}). */
-  transaction: z.record(z.string(), z.unknown()).nullable(),
+  transaction: z.object({}).catchall(z.unknown()).nullable(),
 });
 export type TContractCollectResult = z.infer<typeof ZContractCollectResult>;

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TAdmin } from '@flotte/contract';
@@ -8,12 +8,14 @@ import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.
 import { toast } from '../../ui/toast.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { accessApi } from './access-api.ts';
-import { AdminFormDialog } from './AdminFormDialog.tsx';
-import { AdminPermissionsDialog } from './AdminPermissionsDialog.tsx';
 import { accessKeys } from './queries.ts';
 import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 // The server's success message (spec 002 section 8, typo included).
+// The dialogs (and their form library) load on the first click that opens them, not with the list.
+const AdminFormDialog = lazy(() => import('./AdminFormDialog.tsx').then((m) => ({ default: m.AdminFormDialog })));
+const AdminPermissionsDialog = lazy(() => import('./AdminPermissionsDialog.tsx').then((m) => ({ default: m.AdminPermissionsDialog })));
+
 export const ADMIN_REMOVED_MESSAGE = SUCCESS_MESSAGES.ADMIN_REMOVED;
 
 const fullName = (a: TAdmin) => `${a.first_name} ${a.last_name}`.trim();
@@ -26,6 +28,11 @@ export function AdminsTab({ parkId, canManage }: { parkId: string; canManage: bo
   const [editing, setEditing] = useState<{ admin: TAdmin | null } | null>(null);
   const [removing, setRemoving] = useState<TAdmin | null>(null);
   const [inspecting, setInspecting] = useState<TAdmin | null>(null);
+  // Mounted from the first opening on, so closing still plays the dialog's transition.
+  const [formMounted, setFormMounted] = useState(false);
+  const [permissionsMounted, setPermissionsMounted] = useState(false);
+  if (editing !== null && !formMounted) setFormMounted(true);
+  if (inspecting !== null && !permissionsMounted) setPermissionsMounted(true);
 
   const remove = useMutation({
     mutationFn: (admin: TAdmin) => accessApi.removeAdmin(parkId, admin.profile_id),
@@ -145,8 +152,10 @@ export function AdminsTab({ parkId, canManage }: { parkId: string; canManage: bo
         }
         testId="admins-table"
       />
-      <AdminFormDialog opened={editing !== null} admin={editing?.admin ?? null} onClose={() => setEditing(null)} />
-      <AdminPermissionsDialog admin={inspecting} onClose={() => setInspecting(null)} />
+      <Suspense fallback={null}>
+        {formMounted ? <AdminFormDialog opened={editing !== null} admin={editing?.admin ?? null} onClose={() => setEditing(null)} /> : null}
+        {permissionsMounted ? <AdminPermissionsDialog admin={inspecting} onClose={() => setInspecting(null)} /> : null}
+      </Suspense>
       <ConfirmDialog
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -1,5 +1,5 @@
 import { LoadError } from '../../ui/LoadError.tsx';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { expandPermissions, type TRole } from '@flotte/contract';
@@ -8,7 +8,6 @@ import { EmptyPlaceholder } from '../../ui/dialogs/EmptyPlaceholder.tsx';
 import { toast } from '../../ui/toast.ts';
 import { accessApi } from './access-api.ts';
 import { accessKeys, useRoles } from './queries.ts';
-import { RoleFormDialog } from './RoleFormDialog.tsx';
 import { SUCCESS_MESSAGES } from '@flotte/contract/messages';
 
 export const ROLE_DELETED_MESSAGE = SUCCESS_MESSAGES.ROLE_DELETED;
@@ -18,11 +17,17 @@ function plural(n: number, one: string, many: string) {
 }
 
 /** 'Rôles': each role with what it grants and who holds it; add, edit, delete for MANAGE_ACCESS. */
+// The role form (and its form library) loads on the first click that opens it, not with the list.
+const RoleFormDialog = lazy(() => import('./RoleFormDialog.tsx').then((m) => ({ default: m.RoleFormDialog })));
+
 export function RolesTab({ canManage }: { canManage: boolean }) {
   const roles = useRoles();
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<{ role: TRole | null } | null>(null);
   const [deleting, setDeleting] = useState<TRole | null>(null);
+  // Mounted from the first opening on, so closing still plays the dialog's transition.
+  const [formMounted, setFormMounted] = useState(false);
+  if (editing !== null && !formMounted) setFormMounted(true);
   const remove = useMutation({
     mutationFn: (role: TRole) => accessApi.deleteRole(role.id),
     onSuccess: () => {
@@ -93,7 +98,9 @@ export function RolesTab({ canManage }: { canManage: boolean }) {
         </SimpleGrid>
       )}
 
-      <RoleFormDialog opened={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} />
+      <Suspense fallback={null}>
+        {formMounted ? <RoleFormDialog opened={editing !== null} role={editing?.role ?? null} onClose={() => setEditing(null)} /> : null}
+      </Suspense>
       <ConfirmDialog
         opened={deleting !== null}
         onClose={() => setDeleting(null)}
