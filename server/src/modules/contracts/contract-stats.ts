@@ -6,10 +6,12 @@ import type { ContractsDeps } from './contracts.deps.ts';
 import { parkToday } from './contract-detail.ts';
 
 /**
- * GET /contract/stats (spec 002 section 3) for the acting park, in one statement of two
- * aggregates: the contracts' figures read the park's rows once (one row per contract: the money
- * figures live on the contract), and this month's instalments come from the partial index of
- * unpaid instalments by (park, due day). Only ACTIVE contracts count in what remains and is due.
+ * GET /contract/stats (spec 002 section 3) for the acting park, in one statement: the contracts'
+ * figures from one index-only read of contracts_stats_idx (the money figures live on the
+ * contract); the distinct vehicles and drivers of active contracts hashed from the same index (a
+ * count(distinct) sorts them, twice as slow); this month's instalments from the partial index of
+ * unpaid ones (index-only), joined to the park's active contracts only. Only ACTIVE contracts
+ * count in what remains and is due.
  */
 
 interface StatsRow {
@@ -29,7 +31,11 @@ interface StatsRow {
   month_amount: string | number;
 }
 
-const STATS = `select s.*, m.month_count, m.month_amount from
+const STATS = `select s.*, m.month_count, m.month_amount,
+    (select count(*)::int from (select distinct c.vehicle_id from contracts c where c.park_id = $1::uuid and c.status = 'ACTIVE') v) as active_vehicles,
+    (select count(*)::int from (select distinct c.driver_id from contracts c
+      where c.park_id = $1::uuid and c.status = 'ACTIVE' and c.contract_type = 'DRIVER') d) as active_drivers
+  from
   (select count(*)::int as total,
       count(*) filter (where c.status = 'ACTIVE')::int as active,
       count(*) filter (where c.status = 'PENDING')::int as pending,
@@ -38,14 +44,12 @@ const STATS = `select s.*, m.month_count, m.month_amount from
       coalesce(sum(c.total_amount) filter (where c.status = 'ACTIVE'), 0) as total_amount,
       count(*) filter (where c.contract_type = 'PARTNER')::int as partner,
       count(*) filter (where c.contract_type = 'DRIVER')::int as driver,
-      count(distinct c.vehicle_id) filter (where c.status = 'ACTIVE')::int as active_vehicles,
-      count(distinct c.driver_id) filter (where c.status = 'ACTIVE' and c.contract_type = 'DRIVER')::int as active_drivers,
       coalesce(sum(c.total_paid) filter (where c.contract_type = 'DRIVER'), 0) as encaisse,
       coalesce(sum(c.remaining_amount) filter (where c.status = 'ACTIVE'), 0) as restant
     from contracts c where c.park_id = $1::uuid) s,
   (select count(*)::int as month_count, coalesce(sum(i.amount - i.paid_amount), 0) as month_amount
-    from contract_instalments i join contracts c on c.id = i.contract_id
-   where i.park_id = $1::uuid and i.status = 'due' and i.due_date >= $2::date and i.due_date < $3::date and c.status = 'ACTIVE') m`;
+    from contract_instalments i join contracts c on c.id = i.contract_id and c.park_id = $1::uuid and c.status = 'ACTIVE'
+   where i.park_id = $1::uuid and i.status = 'due' and i.due_date >= $2::date and i.due_date < $3::date) m`;
 
 /** The first day of the month of `day` and of the next month (yyyy-MM-dd). */
 export function monthBounds(day: string): [string, string] {
@@ -57,7 +61,7 @@ export function monthBounds(day: string): [string, string] {
 
 export async function contractStats(deps: ContractsDeps, actor: ActingProfile, now = new Date()): Promise<TContractStats> {
   const [from, to] = monthBounds(parkToday(now, actor.park.timeZone));
-  const { rows } = await namedQuery<StatsRow>(deps.db, 'contract_stats_v1', STATS, [actor.parkId, from, to]);
+  const { rows } = await namedQuery<StatsRow>(deps.db, 'contract_stats_v2', STATS, [actor.parkId, from, to]);
   const r = rows[0];
   const money = (v: string | number) => fromMinor(Number(v), actor.park.currency);
   return {

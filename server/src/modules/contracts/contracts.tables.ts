@@ -77,6 +77,9 @@ export const contracts = pgTable(
     // The list: a park's contracts, newest first, optionally of one status or type.
     index('contracts_park_created_idx').on(t.parkId, t.createdAt, t.id),
     index('contracts_park_status_idx').on(t.parkId, t.status, t.createdAt, t.id),
+    // The statistics: one index-only read of the park's contracts per status and type (the migration
+    // adds INCLUDE (total_amount, total_paid, remaining_amount, vehicle_id, driver_id)).
+    index('contracts_stats_idx').on(t.parkId, t.status, t.contractType),
     index('contracts_vehicle_idx').on(t.vehicleId),
     index('contracts_driver_idx').on(t.driverId).where(sql`${t.driverId} is not null`),
     index('contracts_owner_idx').on(t.vehicleOwnerId).where(sql`${t.vehicleOwnerId} is not null`),
@@ -115,7 +118,9 @@ export const contractInstalments = pgTable(
   (t) => [
     uniqueIndex('contract_instalments_seq_key').on(t.contractId, t.seq),
     uniqueIndex('contract_instalments_recipe_key').on(t.recipeId).where(sql`${t.recipeId} is not null`),
-    // The job and 'échéances ce mois': unpaid instalments of a park by due day.
+    // The job and 'échéances ce mois': unpaid instalments of a park by due day (the migration adds
+    // INCLUDE (contract_id, amount, paid_amount): this month's are read from the index alone, not
+    // from a heap page per instalment).
     index('contract_instalments_open_idx').on(t.parkId, t.dueDate).where(sql`${t.status} = 'due'`),
   ],
 );
