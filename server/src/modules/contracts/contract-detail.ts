@@ -77,7 +77,8 @@ export function contractCan(r: Pick<ContractRow, 'contract_type' | 'status' | 'r
     sign: manage && r.status === 'PENDING',
     update: manage && open,
     cancel: manage && open,
-    regenerate: manage && open,
+    // Closed contracts too: their schedule stays, their document is made again.
+    regenerate: manage,
     collect: r.contract_type === 'DRIVER' && r.status === 'ACTIVE' && actor.permissions.has('ENCAISSER') && Number(r.remaining_amount) > 0,
     pay: r.contract_type === 'PARTNER' && r.status === 'ACTIVE' && actor.isOwner,
     handover: r.contract_type === 'DRIVER' && r.paid_off_at !== null && r.handover_confirmed_at === null && actor.isOwner,

@@ -65,12 +65,16 @@ describe('cancelling', () => {
     expect(r.data).toMatchObject({ contract_status: 'CANCELLED', cancel_reason: 'Le chauffeur quitte le parc', cancel_debt_mode: 'keep_debt', total_amount: 1_000_000, total_paid: 250_000, remaining_amount: 750_000 });
     expect(r.data.instalments.map((i: { status: string }) => i.status)).toEqual(['paid', 'due', 'cancelled', 'cancelled']);
     expect(r.data.next_due_date).toBe(r.data.instalments[1].due_date);
-    expect(r.data.can).toMatchObject({ sign: false, update: false, cancel: false, regenerate: false });
-    // Irreversible: a second cancel, an update, a signature and a regenerate are refused.
+    expect(r.data.can).toMatchObject({ sign: false, update: false, cancel: false, regenerate: true });
+    // Irreversible: a second cancel, an update and a signature are refused; a regenerate only makes
+    // the document again, the schedule as it was.
     const twice = await call('POST', `/api/contract/${c.id}/cancel`, { reason: 'Encore' });
     expect([twice.status, twice.message]).toEqual([409, 'Ce contrat est déjà annulé']);
     expect((await call('PUT', `/api/contract/${c.id}`, { description: 'x' })).status).toBe(409);
-    expect((await call('POST', `/api/contract/${c.id}/regenerate`)).status).toBe(409);
+    const again = await call('POST', `/api/contract/${c.id}/regenerate`);
+    expect(again.code, again.message).toBe(5000);
+    expect(again.data).toMatchObject({ contract_status: 'CANCELLED', total_paid: 250_000, remaining_amount: 750_000 });
+    expect(again.data.instalments.map((i: { status: string }) => i.status)).toEqual(['paid', 'due', 'cancelled', 'cancelled']);
     expect((await call('POST', `/api/contract/${c.id}/sign`, {})).status).toBe(409);
   });
 

@@ -191,13 +191,18 @@ export async function updateContract(deps: ContractsDeps, actor: ActingProfile, 
 
 /**
  * POST /contract/{id}/regenerate: rebuilds the unpaid instalments from the current terms only if
- * they differ from what the terms produce; the history says whether the schedule changed.
+ * they differ from what the terms produce; the history says whether the schedule changed. Always
+ * a new document version: an ended or cancelled contract keeps its schedule and only gets its
+ * document made again (a contract made before documents, or whose document failed, gets one).
  */
 export async function regenerateContract(deps: ContractsDeps, actor: ActingProfile, id: string, now = new Date()): Promise<TContractDetail> {
   const parkId = actor.parkId;
   const contractId = await deps.db.transaction(async (tx) => {
     const c = await lockContract(tx, parkId, id);
-    assertOpen(c);
+    if (c.status === 'EXPIRED' || c.status === 'CANCELLED') {
+      await recordContractEvent(tx, { parkId, contractId: c.id, kind: 'regenerated', profileId: actor.id, detail: { schedule_changed: false, document_only: true } });
+      return c.id;
+    }
     const rebuilt = await rebuildUnpaid(tx, c, storedTerms(c), parkToday(now, actor.park.timeZone), actor.id);
     if (rebuilt.changed) {
       await tx
