@@ -139,6 +139,11 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
         expectRefused(r, 409, 4301);
         return `${what} -> refused 4301`;
       }
+      if (op.sub === w.contractDriver) {
+        // A contract's payment: the contract's figures must equal the ledger, so the operations screen can't cancel it.
+        expectRefused(r, 409, 4745);
+        return `${what} -> refused 4745 (a contract's payment)`;
+      }
       if (op.status === 'pending') {
         expectAccepted(r);
         expect(r.data).toMatchObject({ id: op.id, status: 'refused', canceled_movment_id: null, cancel_comment: comment });
