@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { apiData, appCall, PARK_ZONE, parkDay, pick, pickDay, type Headers } from './contract-helpers.ts';
 import { DEMO_OWNER, latestOtp, signIn } from './sign-in-helpers.ts';
 
 // Issue 19 section 3, the contracts list as the demo owner lives it: the figures and the list, a
@@ -8,18 +9,15 @@ import { DEMO_OWNER, latestOtp, signIn } from './sign-in-helpers.ts';
 // the form with the schedule's preview in sight, both found in the list, the list narrowed to one
 // type; on a phone the same list reads as cards with its filters folded. An administrator who may
 // read contracts but not manage them sees no creation button.
-const PARK_ZONE = 'Africa/Douala';
 const RUN = String(Date.now()).slice(-6);
 const PARTNER_PLATE = `PA-${RUN.slice(0, 3)}-${RUN.slice(3)}`;
 const DRIVER_PLATE = `DR-${RUN.slice(0, 3)}-${RUN.slice(3)}`;
 const OWNER = { first_name: 'Simon', last_name: `Ebongue${RUN}` };
 const DRIVER = { first_name: 'Paul', last_name: `Mbarga${RUN}`, phone: `+23767${RUN}3` };
 const READER = { email: `lecteur.contrats.${RUN}@flotte.demo`, password: 'Contrats2026!', pin: '13579' };
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
+
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 360, height: 780 };
-
-type Headers = Record<string, string>;
 
 // E2E_SHOTS_DIR=/tmp/shots keeps a screenshot of the list and the form at each width.
 const shotsDir = process.env.E2E_SHOTS_DIR;
@@ -27,45 +25,6 @@ async function shot(page: Page, name: string, fullPage = true) {
   if (!shotsDir) return;
   mkdirSync(shotsDir, { recursive: true });
   await page.screenshot({ path: path.join(shotsDir, `${name}-${page.viewportSize()?.width}.png`), fullPage, animations: 'disabled' });
-}
-
-/** A day in the park's time zone, `offset` days from today: its calendar label. */
-function parkDay(offset: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: PARK_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return { label: `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`, shown: `${d.toISOString().slice(8, 10)}/${d.toISOString().slice(5, 7)}/${d.getUTCFullYear()}` };
-}
-
-/** The headers and URL of the app's first call to `urlPart` (its access token lives only in memory). */
-async function appCall(page: Page, urlPart: string, navigate: () => Promise<unknown>): Promise<{ headers: Headers; url: URL }> {
-  const call = page.waitForRequest((r) => r.url().includes(urlPart) && !!r.headers()['authorization'] && !!r.headers()['profile_id']);
-  await navigate();
-  const r = await call;
-  const h = r.headers();
-  return { headers: { authorization: h['authorization']!, profile_id: h['profile_id']! }, url: new URL(r.url()) };
-}
-
-async function api<T>(page: Page, method: 'get' | 'post', url: string, headers: Headers, data?: unknown): Promise<T> {
-  const r = method === 'get' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data: data ?? {} });
-  const body = (await r.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${method.toUpperCase()} ${url}: ${r.status()} ${body.message}`).toBe(5000);
-  return body.data;
-}
-
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Opens a date field's calendar and clicks the day, going to the next month when it is there. */
-async function pickDay(page: Page, field: Locator, day: ReturnType<typeof parkDay>) {
-  await field.click();
-  const next = page.getByRole('button', { name: 'Mois suivant' }).filter({ visible: true }).last();
-  await expect(next).toBeVisible();
-  const button = page.getByRole('button', { name: day.label, exact: true }).and(page.locator('button:not([data-outside])')).filter({ visible: true });
-  if ((await button.count()) === 0) await next.click();
-  await button.last().click();
 }
 
 async function pickVehicle(page: Page, form: Locator, plate: string) {
@@ -79,12 +38,12 @@ async function pickVehicle(page: Page, form: Locator, plate: string) {
 
 /** A vehicle of the demo's catalogue, through the API (the vehicle form is not the point here). */
 async function addVehicle(page: Page, headers: Headers, plate: string, ownerId?: string) {
-  const [type] = await api<{ id: number }[]>(page, 'get', '/api/vehicle-type', headers);
-  const brands = await api<{ items: { id: number; name: string }[] }>(page, 'get', '/api/brand?itemPerPage=1000&page=1', headers);
+  const [type] = await apiData<{ id: number }[]>(page, 'get', '/api/vehicle-type', headers);
+  const brands = await apiData<{ items: { id: number; name: string }[] }>(page, 'get', '/api/brand?itemPerPage=1000&page=1', headers);
   const brand = brands.items.find((b) => b.name === 'Toyota') ?? brands.items[0]!;
-  const [model] = await api<{ id: number }[]>(page, 'get', `/api/model/${brand.id}`, headers);
-  const [color] = await api<{ id: number }[]>(page, 'get', '/api/color', headers);
-  await api(page, 'post', '/api/vehicle', headers, {
+  const [model] = await apiData<{ id: number }[]>(page, 'get', `/api/model/${brand.id}`, headers);
+  const [color] = await apiData<{ id: number }[]>(page, 'get', '/api/color', headers);
+  await apiData(page, 'post', '/api/vehicle', headers, {
     vehicle_type_id: type!.id,
     brand_id: brand.id,
     model_id: model!.id,
@@ -104,15 +63,15 @@ test('contracts list: figures, a partner and a driver contract created through t
   const parkId = url.searchParams.get('park_id')!;
   await expect(page).toHaveURL(/\/dashboard\/contracts$/);
   await expect(page.getByRole('heading', { name: 'Contrats', level: 1 })).toBeVisible();
-  const stats = await api<{ total: number }>(page, 'get', '/api/contract/stats', headers);
+  const stats = await apiData<{ total: number }>(page, 'get', '/api/contract/stats', headers);
   await expect(page.getByTestId('contract-stat-total-value')).toHaveText(String(stats.total));
   await expect(page.getByTestId('contract-stat-remaining-value')).toContainText('XAF');
 
   // ── Who the contracts are with: an owner and his car, a driver and the car he buys. ──
-  const owner = await api<{ id: string }>(page, 'post', '/api/vehicle-owner', headers, { type: 'individuel', ...OWNER, park_id: parkId });
+  const owner = await apiData<{ id: string }>(page, 'post', '/api/vehicle-owner', headers, { type: 'individuel', ...OWNER, park_id: parkId });
   await addVehicle(page, headers, PARTNER_PLATE, owner.id);
   await addVehicle(page, headers, DRIVER_PLATE);
-  await api(page, 'post', '/api/driver', headers, { ...DRIVER, driver_type_id: 1 });
+  await apiData(page, 'post', '/api/driver', headers, { ...DRIVER, driver_type_id: 1 });
   await page.reload();
 
   // ── A partner contract: the owner comes with the vehicle; weekly for two weeks, three payments. ──
@@ -125,7 +84,7 @@ test('contracts list: figures, a partner and a driver contract created through t
   await expect(form.getByTestId('contract-owner')).toHaveValue(`${OWNER.last_name} ${OWNER.first_name}`);
   await form.getByTestId('contract-frequency-amount').fill('75000');
   await pick(page, form.getByTestId('contract-frequency'), 'Par semaine');
-  await pickDay(page, form.getByTestId('contract-end-date'), parkDay(14));
+  await pickDay(page, form.getByTestId('contract-end-date'), parkDay(14), 'Mois suivant');
   const preview = form.getByTestId('contract-preview');
   await expect(preview.getByTestId('contract-preview-count')).toHaveText('3');
   await expect(preview.getByTestId('contract-preview-first')).toHaveText(parkDay(0).shown);
@@ -179,7 +138,7 @@ test('contracts list: figures, a partner and a driver contract created through t
   // ── Once signed, only its terms change (the parties and the start are kept); saving goes back to the list. ──
   await partnerRow.click();
   await expect(page).toHaveURL(/\/dashboard\/contracts\/[0-9a-f-]{36}$/);
-  await api(page, 'post', `/api/contract/${page.url().split('/').pop()}/sign`, headers, {});
+  await apiData(page, 'post', `/api/contract/${page.url().split('/').pop()}/sign`, headers, {});
   await page.reload();
   await page.getByTestId('contract-action-edit').click();
   form = page.getByTestId('contract-form-dialog');
@@ -209,13 +168,13 @@ test('contracts list: figures, a partner and a driver contract created through t
   await page.keyboard.press('Escape');
 
   // ── An administrator who reads contracts without managing them: the list, no creation. ──
-  const role = await api<{ id: string }>(page, 'post', '/api/role-name/add', headers, { name: `Lecture contrats ${RUN}`, permissions: ['VIEW_CONTRACTS'] });
-  await api(page, 'post', '/api/admin/add', headers, { first_name: 'Linda', last_name: `Ekane${RUN}`, email: READER.email, role_ids: [role.id] });
+  const role = await apiData<{ id: string }>(page, 'post', '/api/role-name/add', headers, { name: `Lecture contrats ${RUN}`, permissions: ['VIEW_CONTRACTS'] });
+  await apiData(page, 'post', '/api/admin/add', headers, { first_name: 'Linda', last_name: `Ekane${RUN}`, email: READER.email, role_ids: [role.id] });
   const reader = await browser.newContext({ baseURL, viewport: PHONE, locale: 'fr-FR', timezoneId: PARK_ZONE });
   const agent = await reader.newPage();
-  await api(agent, 'post', '/api/forgot-password', {}, { email: READER.email });
-  const grant = await api<{ code: string }>(agent, 'post', '/api/forgot-password-verify-otp', {}, { email: READER.email, otp: await latestOtp(agent, READER.email) });
-  await api(agent, 'post', '/api/reset-password', {}, { email: READER.email, code: grant.code, password: READER.password });
+  await apiData(agent, 'post', '/api/forgot-password', {}, { email: READER.email });
+  const grant = await apiData<{ code: string }>(agent, 'post', '/api/forgot-password-verify-otp', {}, { email: READER.email, otp: await latestOtp(agent, READER.email) });
+  await apiData(agent, 'post', '/api/reset-password', {}, { email: READER.email, code: grant.code, password: READER.password });
   await signIn(agent, { login: READER.email, ...READER }, 'agent');
   await agent.goto('/dashboard/contracts');
   await expect(agent.getByTestId('contracts-table-cards')).toBeVisible();

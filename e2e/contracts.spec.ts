@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { pdfText } from '../server/test/pdf-text.ts';
+import { apiData, appCall, parkDay, pick, pickDay } from './contract-helpers.ts';
 import { DEMO_OWNER, signIn } from './sign-in-helpers.ts';
 
 // Issue 19 end to end, as the demo owner lives it: a driver's hire purchase of a vehicle, created
@@ -8,64 +9,22 @@ import { DEMO_OWNER, signIn } from './sign-in-helpers.ts';
 // are due today), signed, one instalment paid in cash and the other by mobile money through the
 // validation card (the payment simulator accepts on its own), the total paid growing each time;
 // then the contract's PDF downloaded and read back: the driver's name and 'location-vente'.
-const PARK_ZONE = 'Africa/Douala';
 const RUN = String(Date.now()).slice(-6);
 const PLATE = `LV-${RUN.slice(0, 3)}-${RUN.slice(3)}`;
 const INSTALMENT = 50_000;
 const TOTAL = 500_000;
 // Phones never end in 0000: the payment simulators refuse those numbers.
 const DRIVER = { first_name: 'Ibrahim', last_name: `Tchoua${RUN}`, phone: `+23769${RUN}7` };
-const MONTHS = ['janvier', 'février', 'mars', 'avril', 'mai', 'juin', 'juillet', 'août', 'septembre', 'octobre', 'novembre', 'décembre'];
-
-type Headers = Record<string, string>;
 
 /** '1,234,567.5 XAF', as every screen writes an amount of the demo park. */
 const money = (amount: number) => `${new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(amount)} XAF`;
-
-/** A day in the park's time zone, `offset` days from today: its calendar label and month. */
-function parkDay(offset: number) {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: PARK_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-  const d = new Date(`${today}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return { wire: d.toISOString().slice(0, 10), label: `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}` };
-}
-
-/** The headers of the app's first call to `urlPart` (its access token lives only in memory). */
-async function appHeaders(page: Page, urlPart: string, navigate: () => Promise<unknown>): Promise<Headers> {
-  const call = page.waitForRequest((r) => r.url().includes(urlPart) && !!r.headers()['authorization'] && !!r.headers()['profile_id']);
-  await navigate();
-  const h = (await call).headers();
-  return { authorization: h['authorization']!, profile_id: h['profile_id']! };
-}
-
-async function apiData<T>(page: Page, method: 'get' | 'post', url: string, headers: Headers, data?: unknown): Promise<T> {
-  const r = method === 'get' ? await page.request.get(url, { headers }) : await page.request.post(url, { headers, data: data ?? {} });
-  const body = (await r.json()) as { code: number; message: string; data: T };
-  expect(body.code, `${method.toUpperCase()} ${url}: ${r.status()} ${body.message}`).toBe(5000);
-  return body.data;
-}
-
-async function pick(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** Opens a date field's calendar and clicks the day, going back a month when it is in the previous one. */
-async function pickDay(page: Page, field: Locator, day: ReturnType<typeof parkDay>) {
-  await field.click();
-  const previous = page.getByRole('button', { name: 'Mois précédent' }).filter({ visible: true }).last();
-  await expect(previous).toBeVisible();
-  const button = page.getByRole('button', { name: day.label, exact: true }).and(page.locator('button:not([data-outside])')).filter({ visible: true });
-  if ((await button.count()) === 0) await previous.click();
-  await button.last().click();
-}
 
 test('a driver buys his car: contract created through the form, signed, two instalments paid (cash, mobile money), its PDF read back', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, { login: DEMO_OWNER.email, ...DEMO_OWNER }, 'proprietaire');
 
   // ── The driver and the vehicle he buys (not the point here: through the API, as the fleet specs do). ──
-  const headers = await appHeaders(page, '/api/contract', () => page.goto('/dashboard/contracts'));
+  const { headers } = await appCall(page, '/api/contract', () => page.goto('/dashboard/contracts'));
   await expect(page.getByTestId('contracts-page')).toBeVisible();
   await apiData(page, 'post', '/api/driver', headers, { ...DRIVER, driver_type_id: 1 });
   const [type] = await apiData<{ id: number }[]>(page, 'get', '/api/vehicle-type', headers);
@@ -100,7 +59,7 @@ test('a driver buys his car: contract created through the form, signed, two inst
   await form.getByTestId('contract-frequency-amount').fill(String(INSTALMENT));
   await pick(page, form.getByTestId('contract-frequency'), 'Par semaine');
   await form.getByTestId('contract-total-amount').fill(String(TOTAL));
-  await pickDay(page, form.getByTestId('contract-start-date'), parkDay(-8));
+  await pickDay(page, form.getByTestId('contract-start-date'), parkDay(-8), 'Mois précédent');
   await form.getByTestId('contract-submit').click();
   await expect(page.getByTestId('toast-success').filter({ hasText: 'Contrat ajouté avec succès' })).toBeVisible();
 
