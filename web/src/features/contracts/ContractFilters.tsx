@@ -1,6 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Button, CloseButton, Group, Select, Text } from '@mantine/core';
+import { Select } from '@mantine/core';
 import type { TContractStatus, TContractType } from '@flotte/contract/contracts';
+import { PickedFilter } from '../../ui/data-table/PickedFilter.tsx';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
 import { EMPTY_RANGE, toDayString, type DateRange } from '../../ui/dates/periods.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
@@ -23,24 +24,6 @@ interface Values {
 }
 
 const NONE: Values = { type: null, status: null, vehicle: null, driver: null, owner: null, range: EMPTY_RANGE };
-
-/** A filter chip: the chosen record, or the button that opens its picker. */
-function PickerChip({ label, value, onOpen, onClear, testId }: { label: string; value: string | null; onOpen: () => void; onClear: () => void; testId: string }) {
-  return value ? (
-    <Group gap={4} wrap="nowrap" data-testid={testId}>
-      <Button variant="light" onClick={onOpen} maw={220}>
-        <Text span size="sm" truncate>
-          {value}
-        </Text>
-      </Button>
-      <CloseButton aria-label={`Retirer le filtre ${label.toLowerCase()}`} onClick={onClear} />
-    </Group>
-  ) : (
-    <Button variant="default" onClick={onOpen} data-testid={testId}>
-      {label}
-    </Button>
-  );
-}
 
 /**
  * The contracts list's filters (type, status, vehicle, driver, owner, period) and the query they
@@ -96,8 +79,8 @@ export function useContractFilters() {
         comboboxProps={{ withinPortal: true }}
         data-testid="contracts-status-filter"
       />
-      <PickerChip label="Véhicule" value={v.vehicle?.registration_number ?? null} onOpen={() => setPicking('vehicle')} onClear={() => set({ vehicle: null })} testId="contracts-vehicle-filter" />
-      <PickerChip
+      <PickedFilter label="Véhicule" value={v.vehicle?.registration_number ?? null} onOpen={() => setPicking('vehicle')} onClear={() => set({ vehicle: null })} testId="contracts-vehicle-filter" />
+      <PickedFilter
         label="Chauffeur"
         value={v.driver ? `${v.driver.first_name} ${v.driver.last_name}` : null}
         onOpen={() => setPicking('driver')}

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Anchor, Badge, Button, CloseButton, Group, Select, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Select, Stack, Text, Title } from '@mantine/core';
 import { OPERATION_TYPE_FILTER_LABELS, OPERATION_TYPE_FILTERS, OPERATIONS_PAGE_SIZE, type TOperation, type TOperationTypeFilter } from '@flotte/contract/operations';
 import { DataTable } from '../../ui/data-table/DataTable.tsx';
+import { PickedFilter } from '../../ui/data-table/PickedFilter.tsx';
 import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.ts';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
 import { EMPTY_RANGE, toDayString, type DateRange } from '../../ui/dates/periods.ts';
@@ -28,24 +29,6 @@ function Cell({ op, children }: { op: TOperation; children: ReactNode }) {
 
 const DEFAULT_FILTERS = { type: 'all' };
 const TYPE_OPTIONS = OPERATION_TYPE_FILTERS.map((t) => ({ value: t, label: OPERATION_TYPE_FILTER_LABELS[t] }));
-
-/** A filter chip: the chosen driver or vehicle, or the button that opens its picker. */
-function PickedFilter({ label, value, onOpen, onClear, testId }: { label: string; value: string | null; onOpen: () => void; onClear: () => void; testId: string }) {
-  return value ? (
-    <Group gap={4} wrap="nowrap" data-testid={testId}>
-      <Button variant="light" onClick={onOpen} maw={220}>
-        <Text span size="sm" truncate>
-          {value}
-        </Text>
-      </Button>
-      <CloseButton aria-label={`Retirer le filtre ${label.toLowerCase()}`} onClick={onClear} />
-    </Group>
-  ) : (
-    <Button variant="default" onClick={onOpen} data-testid={testId}>
-      {label}
-    </Button>
-  );
-}
 
 /** /dashboard/operations (VIEW_OPERATIONS): the park's revenues and expenses, newest first. */
 export default function OperationsPage() {
