@@ -34,3 +34,7 @@ export * from './notifications.ts';
 export * from './reminders.ts';
 export * from './suppliers.ts';
 export * from './maintenance.ts';
+export * from './geo.ts';
+export * from './clients.ts';
+export * from './courses.ts';
+export * from './course-pricing.ts';

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { ACTION_PERMISSION_CODES, ALL_PERMISSIONS, expandPermissions, impliedBy, IMPLIED_PERMISSIONS, PERMISSION_GROUPS, TAB_VIEW_CODES } from './permissions.ts';
 
 describe('permission catalogue', () => {
-  it('has the 24 action permissions and 21 tab views of the spec, plus MANAGE_CONTRACTS', () => {
-    expect(ACTION_PERMISSION_CODES).toHaveLength(25);
-    expect(TAB_VIEW_CODES).toHaveLength(21);
+  it('has the 24 action permissions and 21 tab views of the spec, plus MANAGE_CONTRACTS, MANAGE_COURSES and VIEW_COURSES', () => {
+    expect(ACTION_PERMISSION_CODES).toHaveLength(26);
+    expect(TAB_VIEW_CODES).toHaveLength(22);
   });
 
   it('files every permission in exactly one role-editor group', () => {

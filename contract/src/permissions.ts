@@ -7,6 +7,8 @@ export const ACTION_PERMISSIONS = {
   MANAGE_MAINTENANCE: { label: 'Gérer les entretiens', description: 'Programmer, clôturer et annuler les entretiens.' },
   // Not in the spec's catalogue (contract gating is not shown there): who creates, signs, changes and cancels contracts.
   MANAGE_CONTRACTS: { label: 'Gérer les contrats', description: 'Créer, signer, modifier et annuler les contrats partenaires et chauffeurs.' },
+  // Not in the spec's catalogue either (its rides have no gating shown): who books, changes, finishes and cancels courses and edits clients.
+  MANAGE_COURSES: { label: 'Gérer les clients et courses', description: 'Ajouter et modifier les clients, programmer, terminer et annuler les courses.' },
   CHECKING: { label: 'Pointage', description: 'Pointer les véhicules et chauffeurs.' },
   MANAGE_VEHICLE_GROUPS: { label: 'Gérer les groupes de véhicules', description: 'Créer, modifier et supprimer les groupes de véhicules.' },
   ENCAISSER: { label: 'Encaisser', description: 'Encaisser manuellement les recettes des chauffeurs.' },
@@ -46,6 +48,7 @@ export const TAB_VIEWS = {
   VIEW_MAINTENANCE: { label: 'Entretiens', description: 'Entretiens des véhicules.', path: '/dashboard/maintenance' },
   VIEW_PROVIDERS: { label: 'Prestataires', description: 'Fournisseurs et garages.', path: '/dashboard/providers' },
   VIEW_CONTRACTS: { label: 'Contrats', description: 'Contrats partenaires et chauffeurs.', path: '/dashboard/contracts' },
+  VIEW_COURSES: { label: 'Clients et courses', description: 'Clients professionnels et courses programmées.', path: '/dashboard/courses' },
   VIEW_VEHICLE_GPS: { label: 'GPS véhicules', description: 'Positions et historique des véhicules.', path: '/dashboard/gps/vehicles' },
   VIEW_PHONE_GPS: { label: 'GPS téléphones', description: 'Positions des téléphones des chauffeurs.', path: '/dashboard/gps/phones' },
   VIEW_MESSAGING: { label: 'Messagerie', description: 'Messages aux chauffeurs.', path: '/dashboard/messaging' },
@@ -74,6 +77,7 @@ export const IMPLIED_PERMISSIONS: Partial<Record<Permission, Permission[]>> = {
   // Supplier changes are gated by MANAGE_MAINTENANCE (the catalogue has no supplier permission), so its holder sees the screen.
   MANAGE_MAINTENANCE: ['VIEW_MAINTENANCE', 'VIEW_PROVIDERS', 'VIEW_NOTIFICATIONS'],
   MANAGE_CONTRACTS: ['VIEW_CONTRACTS'],
+  MANAGE_COURSES: ['VIEW_COURSES'],
   ENCAISSER: ['VIEW_CASH_COLLECTION'],
   MANAGE_AND_UPDATE_RECIPE: ['VIEW_CASH_COLLECTION', 'ENCAISSER'],
   DELETE_OR_CANCEL_RECIPE: ['VIEW_CASH_COLLECTION'],
@@ -120,7 +124,7 @@ export function profileRoleLabel(role: string | null | undefined, roleNames: rea
  * Every action permission and tab view appears in exactly one group (a unit test checks it).
  */
 export const PERMISSION_GROUPS: { code: string; label: string; permissions: Permission[] }[] = [
-  { code: 'fleet', label: 'Flotte', permissions: ['MANAGE_DRIVER_VEHICLE', 'MANAGE_VEHICLE_GROUPS', 'MANAGE_MAINTENANCE', 'MANAGE_CONTRACTS', 'CHECKING'] },
+  { code: 'fleet', label: 'Flotte', permissions: ['MANAGE_DRIVER_VEHICLE', 'MANAGE_VEHICLE_GROUPS', 'MANAGE_MAINTENANCE', 'MANAGE_CONTRACTS', 'MANAGE_COURSES', 'CHECKING'] },
   { code: 'recipes', label: 'Recettes', permissions: ['ENCAISSER', 'MANAGE_AND_UPDATE_RECIPE', 'DELETE_OR_CANCEL_RECIPE'] },
   {
     code: 'finance',

@@ -33,6 +33,8 @@ export const PNL_CODES = [
   'contract_driver',
   /** What the park pays vehicle owners under partner contracts (expense). */
   'contract_partner',
+  /** Rides booked for business clients (revenue; the revenue chart's 'Courses'). */
+  'course',
 ] as const;
 export type TPnlCode = (typeof PNL_CODES)[number];
 

@@ -11,7 +11,7 @@ import { INT4_MAX } from './constants.ts';
  */
 
 export const WITHDRAW_MODE_TYPES = ['wave', 'mobile_money'] as const;
-export const PARK_TRANSACTION_TYPES = ['withdraw', 'credit_account', 'transfer', 'bank_deposit', 'payment', 'credit_sold'] as const;
+export const PARK_TRANSACTION_TYPES = ['withdraw', 'credit_account', 'transfer', 'bank_deposit', 'payment', 'credit_sold', 'course_payment'] as const;
 export type TParkTransactionType = (typeof PARK_TRANSACTION_TYPES)[number];
 export const PARK_TRANSACTION_STATUSES = ['init', 'pending', 'success', 'failed', 'cancelled'] as const;
 export type TParkTransactionStatus = (typeof PARK_TRANSACTION_STATUSES)[number];
@@ -23,6 +23,7 @@ export const PARK_TRANSACTION_TYPE_LABELS: Record<TParkTransactionType, string> 
   bank_deposit: 'Opération bancaire',
   payment: 'Paiement reçu',
   credit_sold: 'Crédit du solde',
+  course_payment: "Règlement d'une course client",
 };
 export const PARK_TRANSACTION_STATUS_LABELS: Record<TParkTransactionStatus, string> = {
   init: 'Initiée',

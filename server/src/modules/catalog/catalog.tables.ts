@@ -12,7 +12,8 @@ import { parks } from '../access/access.tables.ts';
 const refId = () => integer('id').primaryKey().generatedByDefaultAsIdentity();
 const parkScope = () => uuid('park_id').references(() => parks.id, { onDelete: 'cascade' });
 
-export const vehicleTypes = pgTable('vehicle_types', { id: refId(), name: text('name').notNull() });
+/** `passengers`: the seats besides the driver's, the most people a course may carry (issue 20). */
+export const vehicleTypes = pgTable('vehicle_types', { id: refId(), name: text('name').notNull(), passengers: integer('passengers') });
 
 export const brands = pgTable('brands', { id: refId(), name: text('name').notNull() }, (t) => [uniqueIndex('brands_name_key').on(t.name)]);
 

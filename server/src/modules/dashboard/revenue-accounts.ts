@@ -4,8 +4,8 @@ import { chartOf } from '../operations/sub-accounts.ts';
 /**
  * The revenue chart's categories (spec 001 section 9: Autres, VTC, Courses) as sets of P&L
  * accounts of the park: VTC is the 'recette' sub-account and whatever the owner filed under it
- * (the drivers' recipes); Courses has no accounts yet (trip revenue arrives with the ride-hailing
- * integration, so its series is zeros); Autres is every other revenue account.
+ * (the drivers' recipes); Courses is the 'course' sub-account (finished courses for business
+ * clients) and what is filed under it; Autres is every other revenue account.
  */
 export type RevenueCategory = 'vtc' | 'autres' | 'courses';
 
@@ -27,6 +27,7 @@ export async function revenueAccounts(db: Db, parkId: string): Promise<RevenueAc
     if (node.type !== 'profit') continue;
     revenue.add(node.id);
     if (node.code === 'recette') node.subtree.forEach((id) => vtc.add(id));
+    if (node.code === 'course') node.subtree.forEach((id) => courses.add(id));
   }
   return {
     vtc,

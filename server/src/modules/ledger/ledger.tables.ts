@@ -12,9 +12,10 @@ import { parks, profiles } from '../access/access.tables.ts';
 /**
  * What an account holds money for. 'external' is the world outside the park (one per park, owner
  * null): money withdrawn to a wallet leaves to it, money brought from the bank comes from it, so
- * such movements balance like any other.
+ * such movements balance like any other. 'client_receivable' is what a business client owes for
+ * finished courses (owner: the client): an asset, positive while he owes.
  */
-export const LEDGER_ACCOUNT_KINDS = ['caisse', 'park_balance', 'driver_balance', 'pnl', 'external'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['caisse', 'park_balance', 'driver_balance', 'pnl', 'external', 'client_receivable'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /**

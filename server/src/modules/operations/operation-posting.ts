@@ -9,7 +9,7 @@ import type { TPnlType } from '@flotte/contract';
 export const OPERATION_SOURCE = 'fund_movement';
 
 /** Where an operation's money is held (fund_movements.funding). */
-export type OperationFunding = 'caisse' | 'park_balance' | 'driver_balance';
+export type OperationFunding = 'caisse' | 'park_balance' | 'driver_balance' | 'client_receivable';
 
 export interface PostableOperation {
   id: string;
@@ -19,6 +19,8 @@ export interface PostableOperation {
   caisseId: string | null;
   funding: OperationFunding;
   driverId: string | null;
+  /** client_receivable: the client who owes the revenue. */
+  clientId?: string | null;
   subAccountId: string;
 }
 
@@ -29,6 +31,10 @@ export interface PostableOperation {
  */
 async function holderAccount(tx: Tx, op: PostableOperation): Promise<string> {
   if (op.funding === 'park_balance') return parkBalanceAccount(tx, op.parkId);
+  if (op.funding === 'client_receivable') {
+    if (!op.clientId) throw new Error('postOperation: a receivable needs its client');
+    return ledgerAccount(tx, op.parkId, 'client_receivable', op.clientId);
+  }
   if (op.funding === 'driver_balance') {
     if (!op.driverId) throw new Error('postOperation: an operation on a driver balance needs its driver');
     return ledgerAccount(tx, op.parkId, 'driver_balance', op.driverId);

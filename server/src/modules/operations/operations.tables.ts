@@ -37,7 +37,7 @@ export const fundMovements = pgTable(
     /** The caisse that holds the money; null when the money sits in the park balance or a driver's balance (funding). */
     caisseId: uuid('caisse_id').references(() => caisses.id),
     /** Where the money is held: a caisse, the park's mobile-money balance, or the driver's balance (sold). */
-    funding: text('funding').$type<'caisse' | 'park_balance' | 'driver_balance'>().notNull().default('caisse'),
+    funding: text('funding').$type<'caisse' | 'park_balance' | 'driver_balance' | 'client_receivable'>().notNull().default('caisse'),
     /** Integer minor units; positive, negated on a reversing row. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     operationDate: tstz('operation_date').notNull(),
@@ -53,6 +53,9 @@ export const fundMovements = pgTable(
     /** The maintenance whose finishing paid this expense (one operation per repair type), and its supplier. */
     maintenanceId: uuid('maintenance_id').references(() => maintenances.id, { onDelete: 'set null' }),
     supplierId: uuid('supplier_id').references(() => suppliers.id, { onDelete: 'set null' }),
+    /** The course whose finishing recorded this revenue, and its client (who owes it when funding is client_receivable). */
+    courseId: uuid('course_id'),
+    clientId: uuid('client_id'),
     /** The ledger posting this operation made (null while pending, or if refused). */
     postingId: uuid('posting_id'),
     createdBy: uuid('created_by').references(() => profiles.id, { onDelete: 'set null' }),
@@ -74,6 +77,7 @@ export const fundMovements = pgTable(
     index('fund_movements_vehicle_idx').on(t.vehicleId, t.operationDate).where(sql`${t.vehicleId} is not null`),
     index('fund_movements_caisse_idx').on(t.caisseId, t.operationDate),
     index('fund_movements_maintenance_idx').on(t.maintenanceId).where(sql`${t.maintenanceId} is not null`),
+    index('fund_movements_course_idx').on(t.courseId).where(sql`${t.courseId} is not null`),
     // A supplier's page: what was paid to it in a year.
     index('fund_movements_supplier_idx').on(t.supplierId, t.operationDate).where(sql`${t.supplierId} is not null`),
   ],

@@ -22,7 +22,7 @@ export const DEFAULT_CHART: Record<TPnlType, Node[]> = {
         { name: 'Encaissement chauffeur', code: 'driver_encaissement' },
         { name: 'Location de véhicules', code: 'location' },
         { name: 'Livraisons', code: 'livraison' },
-        { name: 'Courses clients' },
+        { name: 'Courses clients', code: 'course' },
         { name: 'Location-vente (contrats chauffeurs)', code: 'contract_driver' },
       ],
     },

@@ -66,6 +66,8 @@ export const PARK_TRANSACTION_TYPES = [
   'payment',
   /** Internal top-up of the park balance; hidden from the transactions list (exclude_type). */
   'credit_sold',
+  /** Client -> caisse: a business client settles what he owed for a finished course. */
+  'course_payment',
 ] as const;
 export type ParkTransactionType = (typeof PARK_TRANSACTION_TYPES)[number];
 

@@ -24,3 +24,5 @@ export * from '../../modules/maintenance/maintenance.tables.ts';
 export * from '../../modules/reminders/reminders.tables.ts';
 export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/contracts/contracts.tables.ts';
+export * from '../../modules/clients/clients.tables.ts';
+export * from '../../modules/courses/courses.tables.ts';
