@@ -60,6 +60,8 @@ import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
 import { salaryRoutes } from './modules/salary/salary.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { createPaymentGateway, type PaymentGateway } from './platform/payments/payments.ts';
+import { createMapServices } from './platform/maps/maps.ts';
+import type { MapServices } from './platform/maps/maps.types.ts';
 import { payinsRoutes } from './modules/payins/payins.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { payinsDeps } from './modules/payins/payins.deps.ts';
@@ -76,10 +78,12 @@ export interface AppDeps {
   notifier: Notifier;
   /** Payment providers for withdrawals; built from config.payments when not given (simulators start on first use). */
   payments?: PaymentGateway;
+  /** Geocoder, router and tiles; built from config.maps when not given (simulators start on first use). */
+  maps?: MapServices;
 }
 
 /** Builds the app from its plugins and modules. It opens nothing itself: main.ts and tests do. */
-export async function buildApp({ config, database, notifier, payments: givenPayments }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, notifier, payments: givenPayments, maps: givenMaps }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: LOG_REDACT },
     genReqId: requestId,
@@ -135,6 +139,9 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       return app.inject({ method: d.method, url: `${u.pathname}${u.search}`, headers: d.headers, payload: d.body }).then((r) => r.statusCode, () => 0);
     }, `${config.publicUrl}/api/webhooks/payins/wave`);
   }
+  const maps = givenMaps ?? createMapServices(config.maps, app.log);
+  app.decorate('maps', maps);
+  if (!givenMaps) app.addHook('onClose', () => maps.close());
 
   await app.register(
     async (api) => {
@@ -193,6 +200,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The payment providers withdrawals pay out through (main.ts hands them to the reconciliation job). */
     payments: PaymentGateway;
+    /** Address search, roads and tiles (the geo and courses modules use them). */
+    maps: MapServices;
     /** Where uploaded files live (main.ts hands it to the nightly orphan sweep). */
     fileStorage: FileStorage;
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/payments.config.ts';
+import { mapsConfigFromEnv, type MapsConfig } from './maps/maps.config.ts';
 import { storageConfigFromEnv, type StorageConfig } from './storage/storage.config.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface Config {
   otpSendLimit: number;
   /** Payment providers for withdrawals: simulators (default outside production) or live clients. */
   payments: PaymentsConfig;
+  /** Geocoder, router and map tiles: simulators (default outside production) or live services. */
+  maps: MapsConfig;
   /** Where uploaded files live: DATA_DIR (default) or an S3-compatible bucket (S3_BUCKET set). */
   storage: StorageConfig;
   /** Redis for the rate-limit counters shared by several instances; unset counts in memory. */
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     signInRateLimit: int('SIGNIN_RATE_LIMIT', env.SIGNIN_RATE_LIMIT, nodeEnv === 'test' ? 1000 : 10),
     otpSendLimit: int('OTP_SEND_LIMIT', env.OTP_SEND_LIMIT, 3),
     payments: paymentsConfigFromEnv(env, production),
+    maps: mapsConfigFromEnv(env, production),
     storage: storageConfigFromEnv(env, dataDir),
     redisUrl: env.REDIS_URL || undefined,
     signupOpen: signupSetting(env.FLOTTE_SIGNUP, production),
