@@ -38,6 +38,8 @@ const cfg = {
   maintenances: num('BENCH_MAINTENANCES', 200_000),
   // Contracts of the largest park listed in BENCH_FLEET_SIZES, with their instalments (0: none).
   contracts: num('BENCH_CONTRACTS', 10_000),
+  // Courses of the largest park listed in BENCH_FLEET_SIZES, with their clients (0: none).
+  courses: num('BENCH_COURSES', 100_000),
   // The large parks' page groups to seed and measure (comma list; empty: all), e.g. 'contracts'.
   only: new Set((process.env.BENCH_ONLY ?? '').split(',').map((v) => v.trim()).filter(Boolean)),
   cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
@@ -49,7 +51,7 @@ const cfg = {
   lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
-const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts'];
+const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses'];
 if ([...cfg.only].some((g) => !PAGE_GROUPS.includes(g))) {
   console.error(`BENCH_ONLY lists groups among ${PAGE_GROUPS.join(', ')}; got "${process.env.BENCH_ONLY}"`);
   process.exit(2);
@@ -60,7 +62,7 @@ if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
   process.exit(2);
 }
-const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, planningGenerateMs: 1000 };
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -221,8 +223,8 @@ console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}):
  * so the server's log pipes were not drained and the keep-alive sockets the server closed meanwhile
  * were not noticed; the sign-in right after the 10,000-vehicle seed then failed ('fetch failed').
  */
-async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0) {
-  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances), '--contracts', String(contracts)];
+async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0) {
+  const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances), '--contracts', String(contracts), '--courses', String(courses)];
   const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
     encoding: 'utf8',
@@ -279,6 +281,18 @@ function contractPages() {
     ['GET /api/contract page of 10, active', '/api/contract?page=1&itemPerPage=10&contract_status=ACTIVE'],
     ['GET /api/contract page of 10, driver contracts', '/api/contract?page=1&itemPerPage=10&contract_type=DRIVER'],
     ['GET /api/contract/stats', '/api/contract/stats'],
+  ];
+}
+
+/**
+ * The course pages measured on the park with the courses (issue 20): the list's past and coming
+ * groups (the screen's two tabs that grow; page of 20, its default) and the clients' list.
+ */
+function coursePages() {
+  return [
+    ['GET /api/course?group=past page of 20', '/api/course?page=1&itemPerPage=20&group=past'],
+    ['GET /api/course?group=upcoming page of 20', '/api/course?page=1&itemPerPage=20&group=upcoming'],
+    ['GET /api/client page of 10', '/api/client?page=1&itemPerPage=10'],
   ];
 }
 
@@ -396,6 +410,7 @@ const money = [];
 const recipes = [];
 const maintenance = [];
 const contractLoads = [];
+const courseLoads = [];
 let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
@@ -409,10 +424,12 @@ if (cfg.databaseUrl && floor) {
       const maintenances = wanted('maintenance') ? Math.round((cfg.maintenances * size) / 10000) : 0;
       // The largest park gets the contracts (issue 19): their list and statistics at scale.
       const contracts = size === cfg.fleetSizes.at(-1) && wanted('contracts') ? cfg.contracts : 0;
-      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts);
+      // And the courses (issue 20), with their clients: the course and client lists at scale.
+      const courses = size === cfg.fleetSizes.at(-1) && wanted('courses') ? cfg.courses : 0;
+      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts, courses);
       console.log(
         `park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers, ${seeded.operations} operations, ${seeded.maintenances} maintenances` +
-          ` and ${seeded.contracts} contracts (${seeded.instalments} instalments) seeded in ${seeded.seconds.toFixed(1)} s`,
+          `, ${seeded.contracts} contracts (${seeded.instalments} instalments) and ${seeded.courses} courses (${seeded.clients} clients) seeded in ${seeded.seconds.toFixed(1)} s`,
       );
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
       if (contracts > 0) {
@@ -423,6 +440,16 @@ if (cfg.databaseUrl && floor) {
           const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
           if (c) showCpu(`${label} (${seeded.contracts} contracts)`, c);
           contractLoads.push({ label, count: seeded.contracts, instalments: seeded.instalments, r, cpu: c });
+        }
+      }
+      if (courses > 0) {
+        // At 10 connections (the issue's target), as the contracts.
+        for (const [label, url] of coursePages()) {
+          const r = await load(target.base, url, headers, TARGET.coursesConnections);
+          showLoad(`${label} (${seeded.courses} courses, ${TARGET.coursesConnections} connections)`, r);
+          const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+          if (c) showCpu(`${label} (${seeded.courses} courses)`, c);
+          courseLoads.push({ label, count: seeded.courses, clients: seeded.clients, r, cpu: c });
         }
       }
       // The fleet lists (BENCH_ONLY may leave them out; their park is still seeded for the others).
@@ -635,6 +662,20 @@ for (const { label, count, instalments, r, cpu: c } of contractLoads) {
   );
   if (!c) continue;
   row(`CPU/request ${label} at ${count.toLocaleString('en-US')} contracts`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.listCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs);
+  reported.add(rows.at(-1));
+}
+// The courses (issue 20): p99 at 10 connections under 50 ms on the park of 100,000 courses; the
+// CPU per request is shown beside it (the fleet lists' budget), reported.
+for (const { label, count, clients, r, cpu: c } of courseLoads) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  row(
+    `${label} at ${count.toLocaleString('en-US')} courses (${clients.toLocaleString('en-US')} clients), p99 at ${TARGET.coursesConnections} connections`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (p50 ${r.p50} ms, ${r.rps.toFixed(0)} req/s)`,
+    `< ${TARGET.coursesP99Ms} ms`,
+    !failed && r.p99 < TARGET.coursesP99Ms,
+  );
+  if (!c) continue;
+  row(`CPU/request ${label} at ${count.toLocaleString('en-US')} courses`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.listCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs);
   reported.add(rows.at(-1));
 }
 if (generation) {

@@ -10,6 +10,7 @@ import { seedOperations } from './operations-generator.ts';
 import { seedRecipeHistory } from './recipes-generator.ts';
 import { seedMaintenances } from './maintenance-generator.ts';
 import { seedContracts } from './contracts-generator.ts';
+import { seedCourses } from './courses-generator.ts';
 import '../modules/registrations.ts';
 
 /**
@@ -18,10 +19,11 @@ import '../modules/registrations.ts';
  * benchmarks of list pages at scale. `--operations 1000000` adds that many operations over three
  * years (the default: none); `--recipes-years 3` that many years of daily recipes; `--maintenances
  * 200000` that many maintenances over three years, with a few dozen suppliers; `--contracts 10000` that
- * many partner and driver contracts with their instalments. Prints the park and its owner's sign-in.
+ * many partner and driver contracts with their instalments; `--courses 100000` that many courses over
+ * three years with their clients. Prints the park and its owner's sign-in.
  */
 async function main() {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' } } });
   const vehicleCount = Number(values.vehicles);
   if (!Number.isInteger(vehicleCount) || vehicleCount < 1) throw new Error('--vehicles takes a positive whole number');
   const driverCount = values.drivers ? Number(values.drivers) : Math.round(vehicleCount * 2.5);
@@ -33,6 +35,8 @@ async function main() {
   if (!Number.isInteger(maintenanceCount) || maintenanceCount < 0) throw new Error('--maintenances takes a whole number');
   const contractCount = Number(values.contracts);
   if (!Number.isInteger(contractCount) || contractCount < 0) throw new Error('--contracts takes a whole number');
+  const courseCount = Number(values.courses);
+  if (!Number.isInteger(courseCount) || courseCount < 0) throw new Error('--courses takes a whole number');
 
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
@@ -55,13 +59,14 @@ async function main() {
     const recipeHistory = recipeYears > 0 ? await seedRecipeHistory(database.db, park.id, { years: recipeYears, today }) : { recipes: 0 };
     const maintenance = maintenanceCount > 0 ? await seedMaintenances(database.db, park.id, { count: maintenanceCount, years: 3 }) : { maintenances: 0, suppliers: 0 };
     const contractRows = contractCount > 0 ? await seedContracts(database.db, park.id, { count: contractCount }) : { contracts: 0, instalments: 0 };
+    const courseRows = courseCount > 0 ? await seedCourses(database.db, park.id, { count: courseCount }) : { clients: 0, courses: 0 };
     // A bulk load leaves the planner's statistics behind until autovacuum notices, and the totals
     // tables' trigger leaves dead row versions behind; a real park grows slowly and has neither.
     // Vacuum and analyze now, as any bulk import should, so the figures measured right after
     // reflect what production would get.
     await database.pool.query('vacuum analyze');
     console.log(
-      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, seconds: (Date.now() - started) / 1000 }),
+      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, seconds: (Date.now() - started) / 1000 }),
     );
   } finally {
     await database.close();
