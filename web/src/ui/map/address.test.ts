@@ -8,7 +8,7 @@ describe('address picker rules', () => {
   it('an empty or unnamed address says what is missing, in the contract’s words', () => {
     expect(addressErrors(null)).toEqual({ name: GEO_MESSAGES.addressName, location: GEO_MESSAGES.addressLocation });
     expect(addressError({ name: '  ', latitude: 4, longitude: 9 })).toBe("Le nom de l'adresse est requis.");
-    expect(addressError({ name: 'Siège' })).toBe('Veuillez sélectionner une adresse valide.');
+    expect(addressError({ name: 'Siège', latitude: undefined, longitude: undefined })).toBe('Veuillez sélectionner une adresse valide.');
     expect(addressError({ name: 'Siège', latitude: 4, longitude: 9 })).toBeUndefined();
   });
 
@@ -20,7 +20,7 @@ describe('address picker rules', () => {
 
   it('a picked place fills the name only when none was typed, and always the description and point', () => {
     expect(fromPlace(null, place)).toEqual(place);
-    expect(fromPlace({ name: 'Entrepôt', description: 'old' }, place)).toEqual({ ...place, name: 'Entrepôt' });
+    expect(fromPlace({ name: 'Entrepôt', description: 'old', latitude: null, longitude: null }, place)).toEqual({ ...place, name: 'Entrepôt' });
     expect(ZAddressInput.safeParse(fromPlace(null, place)).success).toBe(true);
   });
 
