@@ -56,6 +56,7 @@ import { maintenanceRoutes } from './modules/maintenance/maintenance.routes.ts';
 import { contractDocumentsRoutes } from './modules/contracts/contract-documents.routes.ts';
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { contractMoneyRoutes } from './modules/contracts/contract-money.routes.ts';
+import { courseMoneyRoutes } from './modules/courses/course-money.routes.ts';
 import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
 import { salaryRoutes } from './modules/salary/salary.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -182,6 +183,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(contractDocumentsRoutes, { deps: { db, files } });
       await api.register(contractsRoutes, { deps: { db, files, log: app.log } });
       await api.register(contractMoneyRoutes, { deps: { db, files, log: app.log, payins } });
+      await api.register(courseMoneyRoutes, { deps: { db, files, log: app.log } });
       await api.register(suppliersRoutes, { deps: { db, files } });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });

@@ -27,3 +27,4 @@ import './treasury/treasury.park-setup.ts';
 import './withdrawals/withdrawals.park-setup.ts';
 // What a module does when recipes are paid (in the payment's transaction).
 import './contracts/contracts.hooks.ts';
+import './courses/courses.hooks.ts';

@@ -136,7 +136,7 @@ async function streamToBuffer(stream: Readable): Promise<Buffer> {
 const LOGO_MAX_BYTES = 1024 * 1024;
 
 /** The park's logo when it is a file we hold (PNG, JPEG or SVG); an outside URL is never fetched. */
-async function logoOf(files: FilesDeps, parkId: string, stored: string | null): Promise<ContractSnapshot['park']['logo']> {
+export async function logoOf(files: FilesDeps, parkId: string, stored: string | null): Promise<ContractSnapshot['park']['logo']> {
   const id = stored ? /^\/api\/file\/([0-9a-f-]{36})$/i.exec(stored)?.[1] : undefined;
   if (!id) return null;
   try {

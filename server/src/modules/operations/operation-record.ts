@@ -29,6 +29,9 @@ export interface NewCaisseOperation {
   fuelLitres?: string | null;
   maintenanceId?: string | null;
   supplierId?: string | null;
+  /** The course whose finishing recorded this revenue, and its client. */
+  courseId?: string | null;
+  clientId?: string | null;
   /** Maintenance components paid: component id -> minor units. */
   components?: ReadonlyMap<number, number>;
   createdBy: string;
@@ -57,6 +60,8 @@ export async function recordCaisseOperation(tx: Tx, op: NewCaisseOperation): Pro
       fuelLitres: op.fuelLitres ?? null,
       maintenanceId: op.maintenanceId ?? null,
       supplierId: op.supplierId ?? null,
+      courseId: op.courseId ?? null,
+      clientId: op.clientId ?? null,
       createdBy: op.createdBy,
       confirmedAt: op.pending ? null : now,
       confirmedBy: op.pending ? null : op.createdBy,
