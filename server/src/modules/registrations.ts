@@ -14,6 +14,7 @@ import './notifications/notifications.reset.ts';
 import './maintenance/maintenance.reset.ts';
 import './suppliers/suppliers.reset.ts';
 import './contracts/contracts.reset.ts';
+import './clients/clients.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';
