@@ -66,6 +66,7 @@ import type { MapServices } from './platform/maps/maps.types.ts';
 import { payinsRoutes } from './modules/payins/payins.routes.ts';
 import { clientsRoutes } from './modules/clients/clients.routes.ts';
 import { suppliersRoutes } from './modules/suppliers/suppliers.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { payinsDeps } from './modules/payins/payins.deps.ts';
 import { payinCheckStatus } from './modules/payins/payins.service.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(contractMoneyRoutes, { deps: { db, files, log: app.log, payins } });
       await api.register(courseMoneyRoutes, { deps: { db, files, log: app.log } });
       await api.register(suppliersRoutes, { deps: { db, files } });
+      await api.register(geoRoutes, { db, maps });
       await api.register(clientsRoutes, { deps: { db } });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
