@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CONTRACT_MESSAGES as M } from '@flotte/contract/contracts';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { resetOptions } from '../park/reset-registry.ts';
 import '../registrations.ts';
+import { contractTotalsDrift } from './contract-money.test-support.ts';
 import { contractCalls, dayFromToday, driverBody, newDriver, partnerBody, vehicleWithOwner } from './contract-test-helpers.ts';
 import { contractInstalments, contracts } from './contracts.tables.ts';
 
@@ -21,6 +22,12 @@ beforeAll(async () => {
 beforeEach(async () => {
   fx = await ctx.createPark({ name: `Parc Cycle ${++parkNo}` });
   owner = await ctx.signIn({ email: fx.owner.email, password: fx.owner.password, type: 'proprietaire' });
+});
+// Whatever a test did to the park's contracts (sign, cancel, update, pay, reset), the totals the
+// statistics and the list read (kept by triggers) equal the contracts recounted.
+afterEach(async () => {
+  const { kept, recounted } = await contractTotalsDrift(ctx, fx.park.id);
+  expect(kept).toEqual(recounted);
 });
 afterAll(() => ctx?.close());
 

@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/test-context.
 import type { CollectionSimulators } from '../../platform/payments/payments.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { as, driverSold, fundDriverSold, ledgerHolds, recipeWorld, type RecipeWorld } from '../recipes/recipes-test-helpers.ts';
-import { contractRow, dayFrom, insertContract, instalmentsOf, ledgerNetUnder } from './contract-money.test-support.ts';
+import { contractRow, contractTotalsDrift, dayFrom, insertContract, instalmentsOf, ledgerNetUnder } from './contract-money.test-support.ts';
 import { contractInstalments } from './contracts.tables.ts';
 import { runContractsJob } from './contracts.jobs.ts';
 
@@ -142,6 +142,8 @@ async function check(r: Run): Promise<void> {
   }
   expect((await driverSold(ctx, r.w.parkId, r.w.driverA)) + 0).toBe(r.sold);
   expect(await ledgerHolds(ctx, r.w.parkId)).toEqual({ total: 0, mismatched: 0 });
+  const { kept, recounted } = await contractTotalsDrift(ctx, r.w.parkId);
+  expect(kept, 'the statistics totals kept by the triggers').toEqual(recounted);
 }
 
 it('keeps total_paid + remaining_amount = total_amount = the instalments = the ledger through random payments', async () => {

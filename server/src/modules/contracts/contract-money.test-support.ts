@@ -80,3 +80,27 @@ export async function ledgerNetUnder(ctx: TestContext, parkId: string, code: str
      where f.park_id = ${parkId} and f.vehicle_id = ${vehicleId}`);
   return Number(rows[0].net);
 }
+
+/**
+ * What contract_totals and contract_active_parties hold for a park, and the same figures recounted
+ * from the contracts: the triggers of migration 0018 must keep them equal.
+ */
+export async function contractTotalsDrift(ctx: TestContext, parkId: string): Promise<{ kept: unknown[]; recounted: unknown[] }> {
+  const { rows: kept } = await ctx.database.db.execute(sql`
+    select 'totals' as what, status, contract_type, n::int as n, total_amount::bigint::text as a, total_paid::bigint::text as p, remaining_amount::bigint::text as r
+      from contract_totals where park_id = ${parkId} and (n, total_amount, total_paid, remaining_amount) <> (0, 0, 0, 0)
+    union all
+    select 'parties', kind, party_id::text, n, null, null, null from contract_active_parties where park_id = ${parkId}
+    order by 1, 2, 3`);
+  const { rows: recounted } = await ctx.database.db.execute(sql`
+    select 'totals' as what, status, contract_type, count(*)::int as n, sum(total_amount)::bigint::text as a, sum(total_paid)::bigint::text as p, sum(remaining_amount)::bigint::text as r
+      from contracts where park_id = ${parkId} group by status, contract_type
+    union all
+    select 'parties', kind, party_id::text, count(*)::int, null, null, null from (
+      select 'vehicle' as kind, vehicle_id as party_id from contracts where park_id = ${parkId} and status = 'ACTIVE'
+      union all
+      select 'driver', driver_id from contracts where park_id = ${parkId} and status = 'ACTIVE' and contract_type = 'DRIVER' and driver_id is not null) x
+     group by kind, party_id
+    order by 1, 2, 3`);
+  return { kept, recounted };
+}

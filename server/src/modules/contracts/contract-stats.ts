@@ -6,12 +6,12 @@ import type { ContractsDeps } from './contracts.deps.ts';
 import { parkToday } from './contract-detail.ts';
 
 /**
- * GET /contract/stats (spec 002 section 3) for the acting park, in one statement: the contracts'
- * figures from one index-only read of contracts_stats_idx (the money figures live on the
- * contract); the distinct vehicles and drivers of active contracts hashed from the same index (a
- * count(distinct) sorts them, twice as slow); this month's instalments from the partial index of
- * unpaid ones (index-only), joined to the park's active contracts only. Only ACTIVE contracts
- * count in what remains and is due.
+ * GET /contract/stats (spec 002 section 3) for the acting park, in one statement: the counts and
+ * money figures from contract_totals (the park's contracts summed by status and type, kept by
+ * triggers in migration 0018: a few rows, whatever the park's size); the vehicles and drivers
+ * under an active contract from contract_active_parties (same triggers: one row per such party);
+ * this month's instalments from the partial index of unpaid ones (index-only), joined to the
+ * park's active contracts. Only ACTIVE contracts count in what remains and is due.
  */
 
 interface StatsRow {
@@ -32,21 +32,20 @@ interface StatsRow {
 }
 
 const STATS = `select s.*, m.month_count, m.month_amount,
-    (select count(*)::int from (select distinct c.vehicle_id from contracts c where c.park_id = $1::uuid and c.status = 'ACTIVE') v) as active_vehicles,
-    (select count(*)::int from (select distinct c.driver_id from contracts c
-      where c.park_id = $1::uuid and c.status = 'ACTIVE' and c.contract_type = 'DRIVER') d) as active_drivers
+    (select count(*)::int from contract_active_parties p where p.park_id = $1::uuid and p.kind = 'vehicle') as active_vehicles,
+    (select count(*)::int from contract_active_parties p where p.park_id = $1::uuid and p.kind = 'driver') as active_drivers
   from
-  (select count(*)::int as total,
-      count(*) filter (where c.status = 'ACTIVE')::int as active,
-      count(*) filter (where c.status = 'PENDING')::int as pending,
-      count(*) filter (where c.status = 'EXPIRED')::int as expired,
-      count(*) filter (where c.status = 'CANCELLED')::int as cancelled,
-      coalesce(sum(c.total_amount) filter (where c.status = 'ACTIVE'), 0) as total_amount,
-      count(*) filter (where c.contract_type = 'PARTNER')::int as partner,
-      count(*) filter (where c.contract_type = 'DRIVER')::int as driver,
-      coalesce(sum(c.total_paid) filter (where c.contract_type = 'DRIVER'), 0) as encaisse,
-      coalesce(sum(c.remaining_amount) filter (where c.status = 'ACTIVE'), 0) as restant
-    from contracts c where c.park_id = $1::uuid) s,
+  (select coalesce(sum(t.n), 0)::int as total,
+      coalesce(sum(t.n) filter (where t.status = 'ACTIVE'), 0)::int as active,
+      coalesce(sum(t.n) filter (where t.status = 'PENDING'), 0)::int as pending,
+      coalesce(sum(t.n) filter (where t.status = 'EXPIRED'), 0)::int as expired,
+      coalesce(sum(t.n) filter (where t.status = 'CANCELLED'), 0)::int as cancelled,
+      coalesce(sum(t.total_amount) filter (where t.status = 'ACTIVE'), 0) as total_amount,
+      coalesce(sum(t.n) filter (where t.contract_type = 'PARTNER'), 0)::int as partner,
+      coalesce(sum(t.n) filter (where t.contract_type = 'DRIVER'), 0)::int as driver,
+      coalesce(sum(t.total_paid) filter (where t.contract_type = 'DRIVER'), 0) as encaisse,
+      coalesce(sum(t.remaining_amount) filter (where t.status = 'ACTIVE'), 0) as restant
+    from contract_totals t where t.park_id = $1::uuid) s,
   (select count(*)::int as month_count, coalesce(sum(i.amount - i.paid_amount), 0) as month_amount
     from contract_instalments i join contracts c on c.id = i.contract_id and c.park_id = $1::uuid and c.status = 'ACTIVE'
    where i.park_id = $1::uuid and i.status = 'due' and i.due_date >= $2::date and i.due_date < $3::date) m`;
@@ -61,7 +60,7 @@ export function monthBounds(day: string): [string, string] {
 
 export async function contractStats(deps: ContractsDeps, actor: ActingProfile, now = new Date()): Promise<TContractStats> {
   const [from, to] = monthBounds(parkToday(now, actor.park.timeZone));
-  const { rows } = await namedQuery<StatsRow>(deps.db, 'contract_stats_v2', STATS, [actor.parkId, from, to]);
+  const { rows } = await namedQuery<StatsRow>(deps.db, 'contract_stats_v3', STATS, [actor.parkId, from, to]);
   const r = rows[0];
   const money = (v: string | number) => fromMinor(Number(v), actor.park.currency);
   return {

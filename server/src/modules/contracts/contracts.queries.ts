@@ -51,11 +51,15 @@ async function selectContracts(
   if (f.start_date) conds.push(`c.end_date >= ${$(f.start_date.slice(0, 10))}::date`);
   if (f.end_date) conds.push(`c.start_date <= ${$(f.end_date.slice(0, 10))}::date`);
   const where = conds.join(' and ');
+  // Filtered by park, type and status only (the list as it opens, and its tabs), the total is the
+  // sum of a few contract_totals rows, whose columns bear the same names; else it counts contracts.
+  const byTotals = !f.id && !f.vehicle_id && !f.driver_id && !f.vehicle_owner_id && !f.start_date && !f.end_date;
+  const count = byTotals ? `select coalesce(sum(c.n), 0)::int as total from contract_totals c where ${where}` : `select count(*)::int as total from contracts c where ${where}`;
   const statement = `with page as (
       select c.id, c.created_at from contracts c where ${where}
        order by c.created_at desc, c.id desc limit ${$(window.limit)} offset ${$(window.offset)})
     select t.total, ${contractColumns(nowRef)}
-    from (select count(*)::int as total from contracts c where ${where}) t
+    from (${count}) t
     left join (page p join contracts c on c.id = p.id ${CONTRACT_JOINS}) on true
    order by p.created_at desc, p.id desc`;
   const { rows } = await textQuery<ContractRow & { total: number }>(deps.db, statement, values);

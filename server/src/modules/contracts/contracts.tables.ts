@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, jsonb, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TContractEventKind, TContractStatus, TContractType, TInstalmentStatus, TPaymentFrequency } from '@flotte/contract/contracts';
 import { createdAt, idColumn, tstz, updatedAt } from '../../platform/db/columns.ts';
 import { parks, profiles } from '../access/access.tables.ts';
@@ -77,6 +77,8 @@ export const contracts = pgTable(
     // The list: a park's contracts, newest first, optionally of one status or type.
     index('contracts_park_created_idx').on(t.parkId, t.createdAt, t.id),
     index('contracts_park_status_idx').on(t.parkId, t.status, t.createdAt, t.id),
+    // The list filtered by type (partner or driver), newest first.
+    index('contracts_park_type_idx').on(t.parkId, t.contractType, t.createdAt, t.id),
     // The statistics: one index-only read of the park's contracts per status and type (the migration
     // adds INCLUDE (total_amount, total_paid, remaining_amount, vehicle_id, driver_id)).
     index('contracts_stats_idx').on(t.parkId, t.status, t.contractType),
@@ -92,6 +94,44 @@ export const contracts = pgTable(
  * 'contract' (created when it falls due, or when the driver pays ahead), so the recipes' payment
  * modes, partial payments and debts apply; a PARTNER instalment is paid by an expense from a caisse.
  */
+/**
+ * A park's contracts summed by status and type, kept by statement triggers on contracts (migration
+ * 0018) in the transaction that changes them: the statistics and the list's total read these few
+ * rows instead of every contract of the park.
+ */
+export const contractTotals = pgTable(
+  'contract_totals',
+  {
+    parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TContractStatus>().notNull(),
+    contractType: text('contract_type').$type<TContractType>().notNull(),
+    n: integer('n').notNull().default(0),
+    totalAmount: bigint('total_amount', { mode: 'number' }).notNull().default(0),
+    totalPaid: bigint('total_paid', { mode: 'number' }).notNull().default(0),
+    remainingAmount: bigint('remaining_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.parkId, t.status, t.contractType] })],
+);
+
+/**
+ * The vehicles and drivers (as buyers) under an ACTIVE contract, each with its number of such
+ * contracts: a row while it has one (same triggers). The statistics count the rows.
+ */
+export const contractActiveParties = pgTable(
+  'contract_active_parties',
+  {
+    parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'vehicle' | 'driver'>().notNull(),
+    partyId: uuid('party_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.parkId, t.kind, t.partyId] }),
+    // The rows a change left at zero, deleted by the triggers through this (nearly always empty) index.
+    index('contract_active_parties_empty_idx').on(t.parkId).where(sql`${t.n} <= 0`),
+  ],
+);
+
 export const contractInstalments = pgTable(
   'contract_instalments',
   {
