@@ -34,6 +34,7 @@ export type Screen =
   | 'ProvidersPage'
   | 'ContractsPage'
   | 'ContractDetailPage'
+  | 'ClientsPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -56,6 +57,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   notifications: { screen: 'NotificationsPage', guarded: true },
   providers: { screen: 'ProvidersPage', guarded: true },
   contracts: { screen: 'ContractsPage', guarded: true },
+  'courses/clients': { screen: 'ClientsPage', guarded: true },
 };
 
 /** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */
