@@ -57,6 +57,7 @@ import { contractDocumentsRoutes } from './modules/contracts/contract-documents.
 import { contractsRoutes } from './modules/contracts/contracts.routes.ts';
 import { contractMoneyRoutes } from './modules/contracts/contract-money.routes.ts';
 import { courseMoneyRoutes } from './modules/courses/course-money.routes.ts';
+import { coursesRoutes } from './modules/courses/courses.routes.ts';
 import { recipesRoutes } from './modules/recipes/recipes.routes.ts';
 import { salaryRoutes } from './modules/salary/salary.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
@@ -186,6 +187,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(contractsRoutes, { deps: { db, files, log: app.log } });
       await api.register(contractMoneyRoutes, { deps: { db, files, log: app.log, payins } });
       await api.register(courseMoneyRoutes, { deps: { db, files, log: app.log } });
+      await api.register(coursesRoutes, { deps: { db, maps, log: app.log } });
       await api.register(suppliersRoutes, { deps: { db, files } });
       await api.register(geoRoutes, { db, maps });
       await api.register(clientsRoutes, { deps: { db } });

@@ -12,6 +12,7 @@ import { withdrawalsReconcileJob } from './modules/withdrawals/withdrawals.jobs.
 import { recipeJob } from './modules/recipes/recipe-job.ts';
 import { dailyNoticesJob } from './modules/notifications/daily-notices.job.ts';
 import { maintenanceStatusJob } from './modules/maintenance/maintenance-status.job.ts';
+import { courseStatusJob } from './modules/courses/course-status.job.ts';
 import { contractsJob } from './modules/contracts/contracts.jobs.ts';
 import { payinsReconcileJob } from './modules/payins/payins.jobs.ts';
 import { idempotencySweepJob } from './platform/idempotency/idempotency.ts';
@@ -83,7 +84,7 @@ async function main() {
   const jobsStarted = config.jobs
     ? (async () => {
         const boss = await startJobs(database.url, app.log);
-        await scheduleJobs(boss, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), dailyNoticesJob({ db: database.db, files: { db: database.db, storage: app.fileStorage, signingKey: config.jwtSecret }, notifier, publicUrl: config.publicUrl, log: app.log }), payinsReconcileJob(app.payins), maintenanceStatusJob(database.db), contractsJob(database.db)], app.log);
+        await scheduleJobs(boss, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), dailyNoticesJob({ db: database.db, files: { db: database.db, storage: app.fileStorage, signingKey: config.jwtSecret }, notifier, publicUrl: config.publicUrl, log: app.log }), payinsReconcileJob(app.payins), maintenanceStatusJob(database.db), courseStatusJob(database.db), contractsJob(database.db)], app.log);
         return boss;
       })().catch((err: unknown) => {
         // A server whose scheduled work silently never runs must not go on: stop, as at start.

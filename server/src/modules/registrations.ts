@@ -15,6 +15,7 @@ import './maintenance/maintenance.reset.ts';
 import './suppliers/suppliers.reset.ts';
 import './contracts/contracts.reset.ts';
 import './clients/clients.reset.ts';
+import './courses/courses.reset.ts';
 // What each module still shows, so a files-only reset (and the orphan sweep) keeps it.
 import './vehicles/vehicles.files.ts';
 import './drivers/drivers.files.ts';
