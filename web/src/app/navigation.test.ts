@@ -16,6 +16,7 @@ describe('navigation', () => {
     expect(tabViewForPath('/dashboard/')).toBe('VIEW_DASHBOARD');
     expect(tabViewForPath('/dashboard/gps/vehicles/42')).toBe('VIEW_VEHICLE_GPS');
     expect(tabViewForPath('/dashboard/contracts')).toBe('VIEW_CONTRACTS');
+    expect(tabViewForPath('/dashboard/courses/clients')).toBe('VIEW_COURSES');
     expect(tabViewForPath('/dashboard/nope')).toBeNull();
     expect(tabViewForPath('/dashboard/gps')).toBeNull();
   });
@@ -39,7 +40,7 @@ describe('navigation sections', () => {
     const all = navSectionsFor([...TAB_VIEW_CODES, 'READ_FINANCE']);
     expect(all.home?.code).toBe('VIEW_DASHBOARD');
     expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
-      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats']],
+      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats', 'Clients et courses']],
       ['Argent', ['Encaissements', 'Opérations', 'Solde', 'Compte de résultat', 'Rapports']],
       ['Activité', ['Notifications']],
       ['Administration', ['Gestion des accès', "Profil de l'entreprise"]],

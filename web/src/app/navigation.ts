@@ -18,6 +18,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_MAINTENANCE',
   'VIEW_PROVIDERS',
   'VIEW_CONTRACTS',
+  'VIEW_COURSES',
   'VIEW_CASH_COLLECTION',
   'VIEW_OPERATIONS',
   'VIEW_BALANCE',
@@ -32,7 +33,7 @@ export type NavGroupKey = 'fleet' | 'money' | 'activity' | 'admin';
 
 /** The navigation's sections, each with its tab views in the order people look for them. */
 export const NAV_GROUPS: readonly { key: NavGroupKey; label: string; views: readonly TabView[] }[] = [
-  { key: 'fleet', label: 'Flotte', views: ['VIEW_DRIVERS', 'VIEW_PLANNING', 'VIEW_MAINTENANCE', 'VIEW_PROVIDERS', 'VIEW_CONTRACTS', 'VIEW_VEHICLE_GPS', 'VIEW_PHONE_GPS'] },
+  { key: 'fleet', label: 'Flotte', views: ['VIEW_DRIVERS', 'VIEW_PLANNING', 'VIEW_MAINTENANCE', 'VIEW_PROVIDERS', 'VIEW_CONTRACTS', 'VIEW_COURSES', 'VIEW_VEHICLE_GPS', 'VIEW_PHONE_GPS'] },
   { key: 'money', label: 'Argent', views: ['VIEW_CASH_COLLECTION', 'VIEW_OPERATIONS', 'VIEW_BALANCE', 'VIEW_PNL', 'VIEW_REPORTS'] },
   { key: 'activity', label: 'Activité', views: ['VIEW_MESSAGING', 'VIEW_NOTIFICATIONS'] },
   {

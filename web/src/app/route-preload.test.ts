@@ -12,6 +12,7 @@ describe('screensFor', () => {
     expect(screensFor('/dashboard', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
     expect(screensFor('/', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
     expect(screensFor('/dashboard/contracts', true)).toEqual(['DashboardLayout', 'RequireView', 'ContractsPage']);
+    expect(screensFor('/dashboard/courses', true)).toEqual(['DashboardLayout', 'RequireView', 'CoursesPage']);
     expect(screensFor('/dashboard/gps/vehicles', true)).toEqual(['DashboardLayout', 'ModulePage']);
   });
 

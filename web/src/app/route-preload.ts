@@ -34,6 +34,7 @@ export type Screen =
   | 'ProvidersPage'
   | 'ContractsPage'
   | 'ContractDetailPage'
+  | 'CoursesPage'
   | 'ClientsPage'
   | 'RequireView'
   | 'FleetDashboard';
@@ -57,6 +58,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   notifications: { screen: 'NotificationsPage', guarded: true },
   providers: { screen: 'ProvidersPage', guarded: true },
   contracts: { screen: 'ContractsPage', guarded: true },
+  courses: { screen: 'CoursesPage', guarded: true },
   'courses/clients': { screen: 'ClientsPage', guarded: true },
 };
 

@@ -54,6 +54,7 @@ const NotificationsPage = lazy(() => import('../features/notifications/Notificat
 const ProvidersPage = lazy(() => import('../features/suppliers/ProvidersPage.tsx'));
 const ContractsPage = lazy(() => import('../features/contracts/ContractsPage.tsx'));
 const ContractDetailPage = lazy(() => import('../features/contracts/ContractDetailPage.tsx'));
+const CoursesPage = lazy(() => import('../features/courses/CoursesPage.tsx'));
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
@@ -89,6 +90,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   ProvidersPage,
   ContractsPage,
   ContractDetailPage,
+  CoursesPage,
   ClientsPage,
   RequireView,
 };
@@ -159,6 +161,7 @@ export function AppRoutes() {
             <Route path="providers" element={guarded('VIEW_PROVIDERS', page(ProvidersPage))} />
             <Route path="contracts" element={guarded('VIEW_CONTRACTS', page(ContractsPage))} />
             <Route path="contracts/:id" element={guarded('VIEW_CONTRACTS', page(ContractDetailPage))} />
+            <Route path="courses" element={guarded('VIEW_COURSES', page(CoursesPage))} />
             <Route path="courses/clients" element={guarded('VIEW_COURSES', page(ClientsPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
