@@ -140,6 +140,7 @@ export const ErrorCodes = {
   RECIPE_INVALID_AMOUNT: { code: 4436, status: 422, message: 'Entrez un montant valide' },
   RECIPE_OBJECTIVE_BELOW_COLLECTED: { code: 4437, status: 422, message: "L'objectif ne peut pas être inférieur au montant déjà encaissé" },
   RECIPE_SAME_DRIVER: { code: 4438, status: 422, message: 'Choisissez un chauffeur différent du chauffeur actuel' },
+  RECIPE_SALARY_ALREADY_PAID: { code: 4444, status: 409, message: 'Cette recette est déjà comptée dans un salaire payé\u00a0: son encaissement ne peut plus être annulé' },
   RECIPE_HAS_PAYMENTS: { code: 4439, status: 409, message: "De l'argent a déjà été encaissé sur cette recette : elle ne peut pas être supprimée" },
   RECIPE_IS_CONTRACT_INSTALMENT: { code: 4744, status: 409, message: 'Cette recette est une échéance de contrat\u00a0: modifiez-la depuis le contrat' },
   OPERATION_IS_CONTRACT_PAYMENT: { code: 4745, status: 409, message: 'Cette opération est le paiement d’une échéance de contrat\u00a0: elle ne peut pas être annulée depuis les opérations' },

@@ -29,4 +29,6 @@ import './treasury/treasury.park-setup.ts';
 import './withdrawals/withdrawals.park-setup.ts';
 // What a module does when recipes are paid (in the payment's transaction).
 import './contracts/contracts.hooks.ts';
+// What a module undoes when its operation is cancelled from the operations screen.
+import './recipes/recipe-payment-cancel.ts';
 import './courses/courses.hooks.ts';

@@ -18,3 +18,20 @@ export function registerOperationCancelGuard(guard: OperationCancelGuard): void 
 export async function runOperationCancelGuards(tx: Tx, op: { id: string; parkId: string }): Promise<void> {
   for (const guard of guards) await guard(tx, op);
 }
+
+/**
+ * What other modules undo when one of their operations is cancelled from the operations screen,
+ * in the same transaction, after its posting was reversed: the recipes module takes a collected
+ * recipe back to what it was before that payment. A hook may throw an AppError to refuse.
+ */
+export type OperationCancelHook = (tx: Tx, op: { id: string; parkId: string; amount: number }) => Promise<void>;
+
+const hooks: OperationCancelHook[] = [];
+
+export function registerOperationCancelHook(hook: OperationCancelHook): void {
+  if (!hooks.includes(hook)) hooks.push(hook);
+}
+
+export async function runOperationCancelHooks(tx: Tx, op: { id: string; parkId: string; amount: number }): Promise<void> {
+  for (const hook of hooks) await hook(tx, op);
+}

@@ -4,7 +4,7 @@ import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import { runOperationCancelGuards } from './operation-cancel-guards.ts';
+import { runOperationCancelGuards, runOperationCancelHooks } from './operation-cancel-guards.ts';
 import { UUID_PATTERN, uuidv7 } from '../../platform/ids.ts';
 import { reverse } from '../ledger/ledger.service.ts';
 import { OPERATION_SOURCE, postOperation } from './operation-posting.ts';
@@ -95,6 +95,7 @@ export async function cancelOperation(deps: OperationsDeps, actor: ActingProfile
         });
       }
       await tx.update(fundMovements).set({ canceledAt: now, canceledBy: actor.id, cancelComment: comment }).where(eq(fundMovements.id, op.id));
+      await runOperationCancelHooks(tx, op);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw new AppError('ALREADY_REVERSED');

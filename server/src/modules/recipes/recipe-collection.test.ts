@@ -194,3 +194,48 @@ describe('applyRecipePayments (for the pay-ins module)', () => {
     await expectBalanced();
   });
 });
+
+describe('cancelling a collection from the operations screen', () => {
+  const cancelOp = (id: string, s = w.owner) => ctx.api('DELETE', `/api/accounting/pnl/operation/${id}`, { ...as(s), body: { comment: 'Erreur de saisie' } });
+  const paymentOp = async (recipeId: string) => (await ctx.database.db.select().from(recipePayments).where(eq(recipePayments.recipeId, recipeId))).map((p) => p.fundMovementId!);
+
+  it('takes the recipe back to what it was before that payment: the money returns, the recipe is due again and can be collected again', async () => {
+    const id = await insertRecipe(ctx, w, { driverId: w.driverA, objective: 10_000 });
+    await payExpected({ recette_id: id, amount: 4_000, payment_type: 'cash' });
+    await payExpected({ recette_id: id, amount: 6_000, payment_type: 'cash' });
+    expect(await recipeRow(ctx, id)).toMatchObject({ collected: 10_000, paidAt: expect.any(Date) });
+    const [first, second] = await paymentOp(id);
+    const c = await cancelOp(second);
+    expect(c.code, c.message).toBe(5000);
+    expect(await recipeRow(ctx, id)).toMatchObject({ collected: 4_000, objective: 10_000, paidAt: null });
+    expect(await paymentOp(id)).toEqual([first]);
+    expect(await cashBalance()).toBe(4_000);
+    // Due again: the rest can be collected, once.
+    const again = await payExpected({ recette_id: id, amount: 6_000, payment_type: 'cash' });
+    expect(again.code, again.message).toBe(5000);
+    expect(again.data.recipe).toMatchObject({ status: 'paid', actual_recipe: 10_000 });
+    await expectBalanced();
+  });
+
+  it('leaves a recipe without objective with no objective again, and refuses once a paid salary counted the recipe', async () => {
+    const open = await insertRecipe(ctx, w, { driverId: w.driverA, objective: 0, collectionType: 'without_recipe_objective' });
+    const paid = await payExpected({ recette_id: open, amount: 7_500, payment_type: 'cash' });
+    expect(paid.code, paid.message).toBe(5000);
+    const [op] = await paymentOp(open);
+    expect((await cancelOp(op)).code).toBe(5000);
+    expect(await recipeRow(ctx, open)).toMatchObject({ collected: 0, objective: 0, paidAt: null });
+
+    const counted = await insertRecipe(ctx, w, { driverId: w.driverA, objective: 5_000, day: '2026-01-05' });
+    await payExpected({ recette_id: counted, payment_type: 'cash' });
+    const [countedOp] = await paymentOp(counted);
+    await ctx.database.pool.query('update recipes set salary_payment_id = gen_random_uuid() where id = $1', [counted]);
+    const refused = await cancelOp(countedOp);
+    expect(refused.code).toBe(ErrorCodes.RECIPE_SALARY_ALREADY_PAID.code);
+    expect(refused.message).toBe(ErrorCodes.RECIPE_SALARY_ALREADY_PAID.message);
+    // Nothing moved: the operation stands, the recipe stays paid.
+    expect(await recipeRow(ctx, counted)).toMatchObject({ collected: 5_000, paidAt: expect.any(Date) });
+    const [still] = await ctx.database.db.select().from(fundMovements).where(eq(fundMovements.id, countedOp));
+    expect(still.canceledAt).toBeNull();
+    await expectBalanced();
+  });
+});
