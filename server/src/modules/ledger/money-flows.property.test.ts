@@ -10,8 +10,9 @@ import { checkAfterStep, checkAtEnd } from './money-flows.test-checks.ts';
 /**
  * Issue 5 section 8: random sequences of create, confirm, cancel, transfer and withdraw (plus money
  * received into the park balance, so withdrawals have something to take, and status checks that
- * settle payouts the operator answered later, and maintenances finished with their expenses, issue
- * 18), all through the real HTTP API, against a plain
+ * settle payouts the operator answered later, maintenances finished with their expenses, issue
+ * 18, drivers' contract payments, issue 19, and business clients' courses finished into a caisse or
+ * as a receivable then settled, issue 20), through the real HTTP API, against a plain
  * model of what every account should hold. Money calls are now and then sent twice under one
  * Idempotency-Key; expected refusals must be 4xx answers with their code.
  *
@@ -71,7 +72,7 @@ async function runSequence(setup: Setup, steps: Step[]): Promise<void> {
   }
 }
 
-it('keeps every operation balanced and every balance true through random create, confirm, cancel, transfer, withdraw and maintenance finishes', async () => {
+it('keeps every operation balanced and every balance true through random create, confirm, cancel, transfer, withdraw, maintenance and course finishes', async () => {
   await fc.assert(
     fc.asyncProperty(setupArb, fc.array(stepArb, { minLength: 1, maxLength: 25, size: 'max' }), runSequence),
     {
@@ -95,4 +96,34 @@ it('leaves a pending payout from a caisse out of what GET /park/sold says pendin
   const sold = await ctx.api('GET', `/api/park/sold/${w.parkId}`, as(w.owner));
   // The park balance gave nothing: the contract says pending_withdrawals is what is "already off the balance".
   expect(sold.data, 'the payout came out of caisse A, not the park balance').toMatchObject({ sold: 10_000, pending_withdrawals: 0 });
+});
+
+it("keeps a course's money in the model: into a caisse, as the client's receivable, settled once, never cancelled from the operations", async () => {
+  const w = await makeWorld(ctx, sims, 1);
+  const m = emptyModel(w);
+  const log: string[] = [];
+  const steps: Step[] = [
+    { kind: 'course', action: 'caisse', caisse: 1, amount: 12_000, pick: 0, retry: false },
+    { kind: 'course', action: 'receivable', caisse: 0, amount: 30_000, pick: 0, retry: false },
+    { kind: 'course', action: 'receivable', caisse: 0, amount: 0, pick: 0, retry: false },
+    { kind: 'course', action: 'cancel', caisse: 0, amount: 0, pick: 1, retry: true },
+    { kind: 'course', action: 'settle', caisse: 1, amount: 0, pick: 1, retry: true },
+    { kind: 'course', action: 'settle', caisse: 0, amount: 0, pick: 1, retry: false },
+    { kind: 'cancel', pick: 0, target: 'live', retry: false },
+  ];
+  for (const s of steps) {
+    log.push(await runStep(w, m, s, log.length + 1));
+    await checkAfterStep(w, m);
+  }
+  await checkAtEnd(w, m);
+  expect(log).toEqual([
+    expect.stringMatching(/-> op1 confirmed$/),
+    expect.stringMatching(/as a receivable -> op2 confirmed$/),
+    expect.stringMatching(/-> finished, no money$/),
+    expect.stringMatching(/refused 4824$/),
+    expect.stringMatching(/-> settled$/),
+    expect.stringMatching(/-> refused 4822$/),
+    expect.stringMatching(/refused 4824 \(a course's revenue\)$/),
+  ]);
+  expect(m.caisse.get(w.caisses[1])).toBe(42_000);
 });

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { as } from '../operations/operations-test-helpers.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { parkTransactions } from '../treasury/treasury.tables.ts';
+import { courses } from '../courses/courses.tables.ts';
 import { type World, type Model } from './money-flows.test-model.ts';
 import { expectAccepted } from './money-flows.test-steps.ts';
 
@@ -27,8 +28,13 @@ export async function checkAfterStep(w: World, m: Model) {
   put('park_balance', m.park);
   put('external', m.external);
   for (const [id, b] of m.pnl) put(key('pnl', id), b);
+  for (const [id, b] of m.receivable) put(key('client_receivable', id), b);
   expect(actual, 'ledger balances against the model').toEqual(expected);
-  for (const r of rows) if (r.kind === 'caisse' || r.kind === 'park_balance') expect(num(r.balance), `${key(r.kind, r.owner_id)} is never negative`).toBeGreaterThanOrEqual(0);
+  // What the client owes is exactly his finished courses left to settle.
+  const owed = m.courses.filter((c) => c.mode === 'receivable' && !c.settled).reduce((t, c) => t + c.amount, 0);
+  const receivable = rows.filter((r) => r.kind === 'client_receivable').reduce((t, r) => t + num(r.balance), 0);
+  expect(receivable, 'client receivable = finished receivable courses not settled').toBe(owed);
+  for (const r of rows) if (r.kind === 'caisse' || r.kind === 'park_balance' || r.kind === 'client_receivable') expect(num(r.balance), `${key(r.kind, r.owner_id)} is never negative`).toBeGreaterThanOrEqual(0);
 
   const { rows: counts } = await db.execute<{ postings: string; movements: string }>(sql`
     select (select count(*) from ledger_postings where park_id = ${w.parkId}) as postings,
@@ -133,7 +139,7 @@ export async function checkAtEnd(w: World, m: Model) {
       select a.kind, a.owner_id, e.amount from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.posting_id = ${row.postingId} order by a.kind`);
     const into = op.type === 'profit' ? op.amount : -op.amount;
     expect(lines.map((l) => [l.kind, l.owner_id, num(l.amount)]), `${name}: its posting`).toEqual([
-      ['caisse', op.caisse, into],
+      op.caisse === null ? ['client_receivable', op.client, into] : ['caisse', op.caisse, into],
       ['pnl', op.sub, -into],
     ]);
     if (op.status === 'confirmed') {
@@ -170,6 +176,13 @@ export async function checkAtEnd(w: World, m: Model) {
   // Transfers and withdrawals: each one posted once, a failed withdrawal reversed once.
   const txs = await db.select().from(parkTransactions).where(eq(parkTransactions.parkId, park));
   expect(txs.filter((t) => t.type === 'transfer' && t.status === 'success' && t.postingId).length, 'transfers').toBe(m.transfers);
+  expect(txs.filter((t) => t.type === 'course_payment' && t.status === 'success' && t.postingId).length, 'settled course receivables').toBe(m.coursePayments);
+  // Each course as the model left it: finished, its operation, settled or not.
+  const courseRows = await db.select().from(courses).where(eq(courses.parkId, park));
+  expect(
+    Object.fromEntries(courseRows.map((c) => [w.label.get(c.id) ?? c.id, [c.status, c.paymentMode, c.fundMovementId, c.settledAt !== null]])),
+    'courses',
+  ).toEqual(Object.fromEntries(m.courses.map((c) => [w.label.get(c.id), ['finished', c.mode, c.opId, c.settled]])));
   const withdrawals = txs.filter((t) => t.type === 'withdraw');
   expect(withdrawals.map((t) => [t.id, t.status]).sort(), 'withdrawals').toEqual(m.withdrawals.map((x) => [x.id, x.status]).sort());
   const { rows: allPostings } = await db.execute<{ id: string; reverses_id: string | null; source_kind: string; source_id: string }>(sql`

@@ -6,6 +6,8 @@ import type { PaymentSimulators } from '../../platform/payments/payments.ts';
 import { parks } from '../access/access.tables.ts';
 import { as, cashCaisse, memberWith, subAccount } from '../operations/operations-test-helpers.ts';
 import { addCaisse } from '../treasury/caisses.test-support.ts';
+import type { ActingProfile } from '../../platform/auth/auth-context.ts';
+import { actingOf, insertClient } from '../courses/course-money.test-support.ts';
 
 /**
  * The steps, the world and the model of the money-flows property test (money-flows.property.test.ts), split from it by part.
@@ -35,7 +37,14 @@ export type Step =
    * revenue per instalment it reaches, under 'contract_driver'. A new contract (three instalments,
    * 55,000 in all) when none is running or the last one was paid off.
    */
-  | { kind: 'contract'; caisse: number; amount: AmountSpec; retry: boolean };
+  | { kind: 'contract'; caisse: number; amount: AmountSpec; retry: boolean }
+  /**
+   * A business client's course (issue 20): a new running course of `amount` (0: offered) finished
+   * into a caisse or as the client's receivable; or a receivable settled into a caisse (POST
+   * /course/{id}/settle, a settled or paid one refused); or its revenue cancelled from the
+   * operations screen, which is refused.
+   */
+  | { kind: 'course'; action: 'caisse' | 'receivable' | 'settle' | 'cancel'; caisse: number; amount: number; pick: number; retry: boolean };
 
 export const amountArb: fc.Arbitrary<AmountSpec> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 60_000 }) },
@@ -102,6 +111,17 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('contract' as const), caisse: pick, amount: amountArb, retry }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('course' as const),
+      action: fc.constantFrom('caisse' as const, 'caisse' as const, 'receivable' as const, 'receivable' as const, 'receivable' as const, 'settle' as const, 'settle' as const, 'settle' as const, 'cancel' as const),
+      caisse: pick,
+      amount: fc.oneof({ weight: 1, arbitrary: fc.constant(0) }, { weight: 6, arbitrary: fc.integer({ min: 1, max: 60_000 }) }),
+      pick,
+      retry,
+    }),
+  },
 );
 
 export const setupArb = fc.record({
@@ -128,6 +148,10 @@ export interface World {
   repairs: { vidange: string; reparation: string };
   /** The sub-account drivers' hire-purchase payments are filed under. */
   contractDriver: string;
+  /** The business client the courses are for, the 'course' sub-account, and the owner as the courses' finisher. */
+  client: string;
+  course: string;
+  ownerActing: ActingProfile;
   feeBp: number;
   means: { good: string; failing: string };
   /** Short names for ids, for readable failures. */
@@ -138,7 +162,12 @@ export type OpStatus = 'pending' | 'confirmed' | 'canceled' | 'refused';
 export interface ModelOp {
   id: string;
   type: 'profit' | 'perte';
-  caisse: string;
+  /** null: a course's revenue owed by the client (funding client_receivable). */
+  caisse: string | null;
+  /** The client owing a receivable. */
+  client?: string;
+  /** The course that recorded it: the operations screen may not cancel it. */
+  course?: string;
   sub: string;
   amount: number;
   status: OpStatus;
@@ -162,6 +191,21 @@ export interface Model {
   finished: string[];
   /** The driver contract being paid, and what it received so far. */
   contract: { id: string; total: number; paid: number } | null;
+  /** What each client owes (his client_receivable account). */
+  receivable: Map<string, number>;
+  /** Courses finished, where their money went, and whether a receivable was settled. */
+  courses: ModelCourse[];
+  /** 'course_payment' park transactions (settled receivables). */
+  coursePayments: number;
+}
+
+export interface ModelCourse {
+  id: string;
+  amount: number;
+  /** null: finished at 0, no money. */
+  mode: 'caisse' | 'receivable' | null;
+  opId: string | null;
+  settled: boolean;
 }
 
 export interface ModelWithdrawal {
@@ -212,6 +256,11 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
   label.set(repairs.reparation, 'reparation');
   const contractDriver = (await subAccount(ctx, parkId, { code: 'contract_driver' })).id;
   label.set(contractDriver, 'contract_driver');
+  const course = (await subAccount(ctx, parkId, { code: 'course' })).id;
+  label.set(course, 'course');
+  const client = await insertClient(ctx, parkId, { name: 'Client Flux' });
+  label.set(client, 'client');
+  const ownerActing = await actingOf(ctx, parkId, owner.profile_id);
 
   const wave = (await ctx.api('GET', '/api/vtc-withdraw', as(owner))).data.find((m: { type: string }) => m.type === 'wave');
   const addMeans = async (title: string, phone: string) => {
@@ -220,7 +269,7 @@ export async function makeWorld(ctx: TestContext, sims: PaymentSimulators, extra
     return r.data.id as string;
   };
   const means = { good: await addMeans('Wave du gérant', '+2250701020304'), failing: await addMeans('Wave refusé', '+2250700000000') };
-  return { ctx, sims, parkId, owner, member, caisses, subs, recette, fees, repairs, contractDriver, feeBp: Math.round(wave.fees * 100), means, label };
+  return { ctx, sims, parkId, owner, member, caisses, subs, recette, fees, repairs, contractDriver, client, course, ownerActing, feeBp: Math.round(wave.fees * 100), means, label };
 }
 
 export function emptyModel(w: World): Model {
@@ -236,6 +285,9 @@ export function emptyModel(w: World): Model {
     withdrawals: [],
     finished: [],
     contract: null,
+    receivable: new Map(),
+    courses: [],
+    coursePayments: 0,
   };
 }
 
@@ -244,7 +296,8 @@ export const addTo = (m: Map<string, number>, k: string, v: number) => m.set(k, 
 /** A confirmed operation's money: a revenue adds to its caisse, an expense takes from it; the P&L account the opposite. */
 export function applyOperation(m: Model, op: ModelOp, sign: 1 | -1) {
   const into = (op.type === 'profit' ? op.amount : -op.amount) * sign;
-  addTo(m.caisse, op.caisse, into);
+  if (op.caisse === null) addTo(m.receivable, op.client!, into);
+  else addTo(m.caisse, op.caisse, into);
   addTo(m.pnl, op.sub, -into);
 }
 

@@ -6,6 +6,8 @@ import { toWireDate } from '../../platform/dates.ts';
 import { dayFrom, insertContract } from '../contracts/contract-money.test-support.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
+import { finishDirect, insertCourse } from '../courses/course-money.test-support.ts';
+import { courses } from '../courses/courses.tables.ts';
 import { insertDriver } from '../vehicles/vehicle-test-helpers.ts';
 import { recordIncomingPayment } from '../treasury/park-balance.ts';
 import { type Step, type World, type ModelOp, type Model, type ModelWithdrawal, addTo, applyOperation, takeWithdrawal, feeOf, maxWithdrawable, resolveAmount } from './money-flows.test-model.ts';
@@ -55,9 +57,9 @@ export function expectRefused(r: ApiAnswer, status: number, code: number) {
 // The interpreter: runs a step through the API, checks its answer against the model, updates it
 
 export async function runStep(w: World, m: Model, s: Step, i: number): Promise<string> {
-  const L = (id: string) => w.label.get(id) ?? id.slice(-6);
+  const L = (id: string | null) => (id === null ? 'the client receivable' : (w.label.get(id) ?? id.slice(-6)));
   const caisseOf = (n: number) => w.caisses[n % w.caisses.length];
-  const bal = (c: string) => m.caisse.get(c) ?? 0;
+  const bal = (c: string | null) => (c === null ? 0 : (m.caisse.get(c) ?? 0));
 
   switch (s.kind) {
     case 'create': {
@@ -143,6 +145,11 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
         // A contract's payment: the contract's figures must equal the ledger, so the operations screen can't cancel it.
         expectRefused(r, 409, 4745);
         return `${what} -> refused 4745 (a contract's payment)`;
+      }
+      if (op.course) {
+        // A course's revenue: the finished course points at it, so the operations screen can't cancel it.
+        expectRefused(r, 409, 4824);
+        return `${what} -> refused 4824 (a course's revenue)`;
       }
       if (op.status === 'pending') {
         expectAccepted(r);
@@ -368,6 +375,9 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
       return `${what} -> ${fresh.map((f) => `${L(f.id)} ${f.amount}`).join(', ')}`;
     }
 
+    case 'course':
+      return runCourseStep(w, m, s, L);
+
     case 'payIn': {
       await w.ctx.database.db.transaction((tx) => recordIncomingPayment(tx, { parkId: w.parkId, amount: s.amount, provider: 'wave', providerRef: `flux-${w.parkId}-${++refNo}` }));
       m.park += s.amount;
@@ -376,4 +386,66 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
       return `pay-in ${s.amount} to the park balance`;
     }
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Courses (issue 20): finished into a caisse or as the client's receivable, settled, never cancelled from the operations
+
+async function runCourseStep(w: World, m: Model, s: Extract<Step, { kind: 'course' }>, L: (id: string | null) => string): Promise<string> {
+  const caisse = w.caisses[s.caisse % w.caisses.length];
+  const owed = m.courses.filter((c) => c.mode === 'receivable' && !c.settled);
+  const paid = m.courses.filter((c) => c.mode !== null);
+
+  if (s.action === 'settle' && m.courses.length) {
+    // Mostly a receivable still owed; now and then any finished course (settled, paid into a caisse, offered): refused.
+    const pool = owed.length && s.pick % 4 !== 0 ? owed : m.courses;
+    const c = pool[s.pick % pool.length];
+    const r = await send(w, w.owner, 'POST', `/api/course/${c.id}/settle`, { caisse_id: caisse }, s.retry);
+    const what = `settle ${L(c.id)} (${c.mode ?? 'offered'} ${c.amount}${c.settled ? ', settled' : ''}) into ${L(caisse)}${s.retry ? ' (x2)' : ''}`;
+    if (c.mode !== 'receivable') {
+      expectRefused(r, 409, 4821);
+      return `${what} -> refused 4821`;
+    }
+    if (c.settled) {
+      expectRefused(r, 409, 4822);
+      return `${what} -> refused 4822`;
+    }
+    expectAccepted(r);
+    expect(r.data).toMatchObject({ id: c.id, amount: c.amount, caisse: { id: caisse } });
+    c.settled = true;
+    addTo(m.caisse, caisse, c.amount);
+    addTo(m.receivable, w.client, -c.amount);
+    m.postings += 1;
+    m.coursePayments += 1;
+    return `${what} -> settled`;
+  }
+
+  if (s.action === 'cancel' && paid.length) {
+    const c = paid[s.pick % paid.length];
+    const r = await send(w, w.owner, 'DELETE', `/api/accounting/pnl/operation/${c.opId}`, { comment: 'Annulation de la course' }, s.retry);
+    expectRefused(r, 409, 4824);
+    return `cancel the revenue of ${L(c.id)} from the operations -> refused 4824`;
+  }
+
+  // Finish a new course (a settle or cancel with nothing to act on finishes one as a receivable).
+  const mode = s.action === 'caisse' ? 'caisse' : 'receivable';
+  const { id } = await insertCourse(w.ctx, { parkId: w.parkId, clientId: w.client, amount: s.amount });
+  w.label.set(id, `course${m.courses.length + 1}`);
+  await finishDirect(w.ctx, w.ownerActing, id, mode === 'caisse' ? { payment_mode: 'caisse', caisse_id: caisse } : { payment_mode: 'receivable' });
+  const [row] = await w.ctx.database.db.select().from(courses).where(eq(courses.id, id));
+  const what = `finish ${L(id)} of ${s.amount} ${mode === 'caisse' ? `into ${L(caisse)}` : 'as a receivable'}`;
+  if (s.amount === 0) {
+    expect(row, what).toMatchObject({ status: 'finished', paymentMode: null, fundMovementId: null });
+    m.courses.push({ id, amount: 0, mode: null, opId: null, settled: false });
+    return `${what} -> finished, no money`;
+  }
+  expect(row, what).toMatchObject({ status: 'finished', paymentMode: mode, caisseId: mode === 'caisse' ? caisse : null });
+  const op: ModelOp = { id: row.fundMovementId!, type: 'profit', caisse: mode === 'caisse' ? caisse : null, client: w.client, course: id, sub: w.course, amount: s.amount, status: 'confirmed', reversalId: null };
+  m.ops.push(op);
+  w.label.set(op.id, `op${m.ops.length}`);
+  m.movements += 1;
+  m.postings += 1;
+  applyOperation(m, op, 1);
+  m.courses.push({ id, amount: s.amount, mode, opId: op.id, settled: false });
+  return `${what} -> ${L(op.id)} confirmed`;
 }
