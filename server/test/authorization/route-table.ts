@@ -21,6 +21,7 @@ import { contractMoneyCases } from './cases/contract-money.cases.ts';
 import { contractsCases } from './cases/contracts.cases.ts';
 import { clientsCases } from './cases/clients.cases.ts';
 import { geoCases } from './cases/geo.cases.ts';
+import { coursesCases } from './cases/courses.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -210,7 +211,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases];
 
 export { ZERO_ID };
 
