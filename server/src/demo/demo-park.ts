@@ -7,6 +7,7 @@ import { seedOperations } from './operations-generator.ts';
 import { seedDemoPlanningAndRecipes } from './demo-planning-recipes.ts';
 import { seedDemoMaintenance } from './demo-maintenance.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
+import { seedDemoClientsCourses } from './demo-clients-courses.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openStorage } from '../platform/storage/storage.config.ts';
 import type { FileStorage } from '../platform/storage/storage.types.ts';
@@ -102,6 +103,10 @@ export async function seedDemoPark(db: Db, opts: { storage?: FileStorage } = {})
     if (!opts.storage) await contractStorage.close();
   }
   step('contracts');
+  // Its business clients at real places of Douala and some thirty courses: past (their money in
+  // the cash caisse or owed), running now, coming.
+  await seedDemoClientsCourses(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id });
+  step('courses');
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   step('end');
   return { created: true, steps };

@@ -1,0 +1,466 @@
+import { suggestCourseAmount } from '@flotte/contract/course-pricing';
+import { greatCircleMetres, type TGeoRoute } from '@flotte/contract/geo';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { ActingProfile } from '../platform/auth/auth-context.ts';
+import type { Db } from '../platform/db/database.ts';
+import { fromWireDate, toWireDate } from '../platform/dates.ts';
+import { uuidv7 } from '../platform/ids.ts';
+import type { LatLng } from '../platform/maps/maps.types.ts';
+import { clientAddresses, clientContacts, clients } from '../modules/clients/clients.tables.ts';
+import { finishCourse } from '../modules/courses/course-finish.ts';
+import { settleCourse } from '../modules/courses/course-settle.ts';
+import { courseTariffs, courses } from '../modules/courses/courses.tables.ts';
+import { parkTransactions } from '../modules/treasury/treasury.tables.ts';
+import type { DemoPark } from './demo-maintenance.ts';
+import { place, type DemoPlaceName } from './douala-places.ts';
+
+/**
+ * The demo park's business clients and their courses (issue 20 section 5). A dozen companies of
+ * Douala (a bank, hotels, an oil company's office, an NGO, a clinic, a law firm ...) with their
+ * contacts and addresses at real places, and some thirty courses relative to today so the demo
+ * always has all three groups:
+ * - past: finished into the cash caisse through finishCourse (the revenue is a real operation in
+ *   the ledger), three as the client's receivable, one of them settled through settleCourse;
+ *   cancelled ones and missed ones;
+ * - running now, with vehicle and driver;
+ * - coming over the next days, two still waiting for their vehicle and driver.
+ * The park's tariff is 1,000 XAF + 350 XAF per km; each amount is what the booking form suggests.
+ * Clients and courses are written directly, in a few multi-row inserts (the booking services want
+ * an HTTP request's checks, and the first start must stay fast); money goes only through the
+ * courses' own services, then is dated back to when the course ended, as the other demo histories.
+ */
+
+type CourseOutcome = 'caisse' | 'receivable' | 'settled' | 'canceled' | 'missed' | 'running' | 'coming' | 'unstaffed';
+
+interface DemoClient {
+  name: string;
+  sex: 'Monsieur' | 'Madame';
+  phone: string;
+  email: string;
+  niu?: string;
+  rccm?: string;
+  businessName?: string;
+  street: string;
+  address?: string;
+  contacts: { name: string; sex: 'Monsieur' | 'Madame'; phone: string; email?: string }[];
+  addresses: { name: string; at: DemoPlaceName }[];
+}
+
+const CLIENTS: DemoClient[] = [
+  {
+    name: 'Banque Commerciale du Littoral',
+    sex: 'Monsieur',
+    phone: '+237633421100',
+    email: 'services.generaux@bcl-cameroun.cm',
+    niu: 'M048700012345K',
+    rccm: 'RC/DLA/1987/B/0456',
+    businessName: 'Banque Commerciale du Littoral SA',
+    street: 'Bonanjo',
+    address: 'Avenue du Général de Gaulle, BP 4120 Douala',
+    contacts: [
+      { name: 'Serge Ndjock', sex: 'Monsieur', phone: '+237677120345', email: 's.ndjock@bcl-cameroun.cm' },
+      { name: 'Carine Ebongue', sex: 'Madame', phone: '+237699874512', email: 'c.ebongue@bcl-cameroun.cm' },
+    ],
+    addresses: [
+      { name: 'Siège, Bonanjo', at: 'Bonanjo' },
+      { name: 'Agence Akwa', at: 'Akwa' },
+      { name: 'Agence Bonamoussadi', at: 'Bonamoussadi' },
+    ],
+  },
+  {
+    name: 'Hôtel Rives du Wouri',
+    sex: 'Madame',
+    phone: '+237633440210',
+    email: 'reception@rivesduwouri.cm',
+    niu: 'M039900045872B',
+    rccm: 'RC/DLA/1999/B/2231',
+    businessName: 'Rives du Wouri Hôtellerie SARL',
+    street: 'Bonapriso',
+    contacts: [{ name: 'Estelle Moukouri', sex: 'Madame', phone: '+237691225588', email: 'conciergerie@rivesduwouri.cm' }],
+    addresses: [
+      { name: "Hôtel, entrée principale", at: 'Bonapriso' },
+      { name: 'Aéroport, arrivées', at: 'Aéroport international de Douala' },
+    ],
+  },
+  {
+    name: 'Sawa Pétrole Cameroun',
+    sex: 'Monsieur',
+    phone: '+237633505050',
+    email: 'logistique@sawapetrole.cm',
+    niu: 'M020500078214H',
+    rccm: 'RC/DLA/2005/B/1178',
+    businessName: 'Sawa Pétrole Cameroun SA',
+    street: 'Bonanjo',
+    address: 'Immeuble Sawa, rue Joss',
+    contacts: [
+      { name: 'Thierry Essomba', sex: 'Monsieur', phone: '+237677889900', email: 't.essomba@sawapetrole.cm' },
+      { name: 'Nadège Kotto', sex: 'Madame', phone: '+237655443322' },
+    ],
+    addresses: [
+      { name: 'Direction générale', at: 'Bonanjo' },
+      { name: 'Dépôt du port', at: 'Port autonome de Douala' },
+      { name: 'Aéroport, terminal affaires', at: 'Aéroport international de Douala' },
+    ],
+  },
+  {
+    name: 'ONG Santé pour Tous',
+    sex: 'Madame',
+    phone: '+237699001122',
+    email: 'contact@santepourtous.org',
+    niu: 'M011200033691Z',
+    businessName: 'Association Santé pour Tous Cameroun',
+    street: 'Akwa',
+    contacts: [{ name: 'Dr Brigitte Ngo Nyemb', sex: 'Madame', phone: '+237677554433', email: 'b.ngonyemb@santepourtous.org' }],
+    addresses: [
+      { name: 'Bureau de coordination', at: 'Akwa' },
+      { name: 'Hôpital Laquintinie', at: 'Hôpital Laquintinie' },
+      { name: 'Centre de santé de Logbaba', at: 'Logbaba' },
+    ],
+  },
+  {
+    name: "Clinique de l'Espoir",
+    sex: 'Monsieur',
+    phone: '+237633398877',
+    email: 'direction@clinique-espoir.cm',
+    niu: 'M031400052214P',
+    rccm: 'RC/DLA/2014/B/3345',
+    businessName: "Clinique de l'Espoir SARL",
+    street: 'Makepe',
+    contacts: [{ name: 'Paul Mbappe Eyoum', sex: 'Monsieur', phone: '+237670112233' }],
+    addresses: [
+      { name: 'Clinique, Makepe', at: 'Makepe' },
+      { name: 'Hôpital général (transferts)', at: 'Hôpital général de Douala' },
+    ],
+  },
+  {
+    name: 'Cabinet Ekambi & Associés',
+    sex: 'Monsieur',
+    phone: '+237633427766',
+    email: 'secretariat@ekambi-avocats.cm',
+    niu: 'P010900027713C',
+    rccm: 'RC/DLA/2009/A/0872',
+    businessName: 'Cabinet Ekambi & Associés, avocats au barreau du Cameroun',
+    street: 'Akwa',
+    address: 'Rue Joffre, 2e étage',
+    contacts: [
+      { name: 'Maître Jean Ekambi', sex: 'Monsieur', phone: '+237699450011', email: 'j.ekambi@ekambi-avocats.cm' },
+      { name: 'Sandrine Tchoua', sex: 'Madame', phone: '+237677002299' },
+    ],
+    addresses: [
+      { name: 'Cabinet', at: 'Pullman Douala Rabingha' },
+      { name: 'Palais de justice, Bonanjo', at: 'Bonanjo' },
+    ],
+  },
+  {
+    name: 'Douala Maritime Logistique',
+    sex: 'Monsieur',
+    phone: '+237633401234',
+    email: 'operations@dml-cameroun.cm',
+    niu: 'M041100064480D',
+    rccm: 'RC/DLA/2011/B/2790',
+    businessName: 'Douala Maritime Logistique SA',
+    street: 'Bonanjo',
+    contacts: [{ name: 'Olivier Din', sex: 'Monsieur', phone: '+237655667788', email: 'o.din@dml-cameroun.cm' }],
+    addresses: [
+      { name: 'Terminal à conteneurs', at: 'Port autonome de Douala' },
+      { name: 'Entrepôt de Bonabéri', at: 'Bonabéri' },
+    ],
+  },
+  {
+    name: 'Assurances du Mungo',
+    sex: 'Madame',
+    phone: '+237633439090',
+    email: 'accueil@assurances-mungo.cm',
+    niu: 'M019600018836F',
+    rccm: 'RC/DLA/1996/B/0934',
+    businessName: 'Compagnie d’Assurances du Mungo SA',
+    street: 'Akwa',
+    contacts: [{ name: 'Mireille Epée', sex: 'Madame', phone: '+237699332211', email: 'm.epee@assurances-mungo.cm' }],
+    addresses: [
+      { name: 'Siège, boulevard de la Liberté', at: 'Hôtel Akwa Palace' },
+      { name: 'Agence de Deido', at: 'Deido' },
+    ],
+  },
+  {
+    name: 'Cimenterie de Bonabéri',
+    sex: 'Monsieur',
+    phone: '+237633391515',
+    email: 'achats@cimbonaberi.cm',
+    niu: 'M026300009921R',
+    rccm: 'RC/DLA/1963/B/0012',
+    businessName: 'Cimenterie de Bonabéri SA',
+    street: 'Bonabéri',
+    contacts: [
+      { name: 'Hervé Nkotto', sex: 'Monsieur', phone: '+237677341200' },
+      { name: 'Joëlle Priso', sex: 'Madame', phone: '+237690887766', email: 'j.priso@cimbonaberi.cm' },
+    ],
+    addresses: [
+      { name: 'Usine', at: 'Bonabéri' },
+      { name: 'Pont sur le Wouri (rendez-vous)', at: 'Pont sur le Wouri' },
+    ],
+  },
+  {
+    name: 'École internationale Les Palmiers',
+    sex: 'Madame',
+    phone: '+237633426655',
+    email: 'intendance@lespalmiers.cm',
+    niu: 'M030800041157S',
+    rccm: 'RC/DLA/2008/B/1605',
+    businessName: 'Les Palmiers Éducation SARL',
+    street: 'Bonapriso',
+    contacts: [{ name: 'Véronique Mandeng', sex: 'Madame', phone: '+237691447722', email: 'v.mandeng@lespalmiers.cm' }],
+    addresses: [
+      { name: 'Campus de Bonapriso', at: 'Bonapriso' },
+      { name: 'Stade de la Réunification', at: 'Stade de la Réunification' },
+    ],
+  },
+  {
+    name: 'Brasseries du Littoral',
+    sex: 'Monsieur',
+    phone: '+237633372020',
+    email: 'transport@brasseries-littoral.cm',
+    niu: 'M014800011109A',
+    rccm: 'RC/DLA/1948/B/0003',
+    businessName: 'Brasseries du Littoral SA',
+    street: 'Bassa',
+    contacts: [{ name: 'Alain Kamga', sex: 'Monsieur', phone: '+237677900112', email: 'a.kamga@brasseries-littoral.cm' }],
+    addresses: [
+      { name: 'Direction commerciale', at: 'Gare de Bessengue' },
+      { name: 'Dépôt de Ndokoti', at: 'Marché de Ndokoti' },
+      { name: 'Marché Central (livraisons)', at: 'Marché Central' },
+    ],
+  },
+  {
+    name: 'Madame Ngo Biyong',
+    sex: 'Madame',
+    phone: '+237699120034',
+    email: 'ngobiyong.rose@gmail.com',
+    street: 'Bonamoussadi',
+    contacts: [{ name: 'Rose Ngo Biyong', sex: 'Madame', phone: '+237699120034' }],
+    addresses: [
+      { name: 'Domicile', at: 'Bonamoussadi' },
+      { name: 'Marché Sandaga', at: 'Marché Sandaga' },
+    ],
+  },
+];
+
+/**
+ * The courses: [day from today, start (park's clock), minutes, client, from and to (indexes of the
+ * client's addresses), people, outcome]. Running ones start relative to now (the day and time are
+ * ignored); today's coming one two hours from now.
+ */
+type Row = [day: number, time: string, minutes: number, client: number, from: number, to: number, people: number, outcome: CourseOutcome];
+const COURSES: Row[] = [
+  [-24, '07:30', 60, 0, 0, 2, 2, 'caisse'],
+  [-22, '14:00', 90, 2, 0, 2, 1, 'caisse'],
+  [-20, '09:00', 45, 1, 1, 0, 2, 'receivable'],
+  [-19, '06:45', 120, 6, 0, 1, 1, 'settled'],
+  [-17, '10:30', 60, 3, 0, 2, 2, 'caisse'],
+  [-16, '16:00', 40, 5, 0, 1, 1, 'canceled'],
+  [-14, '08:15', 75, 4, 0, 1, 1, 'caisse'],
+  [-13, '11:00', 50, 7, 0, 1, 2, 'missed'],
+  [-11, '07:00', 90, 8, 0, 1, 1, 'caisse'],
+  [-10, '13:30', 60, 9, 0, 1, 3, 'caisse'],
+  [-8, '09:45', 45, 10, 0, 2, 1, 'receivable'],
+  [-7, '18:00', 60, 1, 0, 1, 2, 'canceled'],
+  [-6, '08:00', 30, 11, 0, 1, 1, 'caisse'],
+  [-5, '15:15', 80, 0, 1, 0, 1, 'caisse'],
+  [-4, '10:00', 60, 2, 1, 0, 1, 'missed'],
+  [-3, '07:45', 50, 3, 1, 2, 2, 'caisse'],
+  [-2, '12:30', 45, 5, 1, 0, 1, 'canceled'],
+  [-1, '09:30', 60, 2, 2, 0, 2, 'receivable'],
+  [-1, '17:00', 40, 7, 1, 0, 1, 'caisse'],
+  [0, '', 120, 0, 0, 2, 2, 'running'],
+  [0, '', 90, 1, 1, 0, 3, 'running'],
+  [0, '', 150, 6, 0, 1, 1, 'running'],
+  [0, '', 60, 4, 0, 1, 1, 'coming'],
+  [1, '08:00', 60, 3, 0, 1, 2, 'coming'],
+  [1, '14:30', 45, 9, 1, 0, 3, 'coming'],
+  [2, '07:15', 90, 2, 0, 2, 1, 'coming'],
+  [3, '10:00', 60, 10, 1, 2, 1, 'unstaffed'],
+  [4, '09:00', 75, 8, 1, 0, 2, 'coming'],
+  [6, '16:30', 50, 5, 0, 1, 1, 'coming'],
+  [8, '06:30', 120, 1, 0, 1, 2, 'unstaffed'],
+];
+
+/** The demo park's tariff (minor units of XAF). */
+export const DEMO_COURSE_TARIFF = { baseFee: 1_000, pricePerKm: 350 } as const;
+
+const DAY_MS = 86_400_000;
+const MINUTE_MS = 60_000;
+const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * The road between two places: the map services' when the caller hands them in, else an estimate
+ * (the great circle's distance × 1.3, Douala's streets at 25 km/h), marked as the great circle's so
+ * the screens say it was not routed.
+ */
+async function roadOf(from: LatLng, to: LatLng, route?: (from: LatLng, to: LatLng) => Promise<TGeoRoute>): Promise<TGeoRoute> {
+  if (route) return route(from, to);
+  const metres = Math.round(greatCircleMetres(from, to) * 1.3);
+  return { distance_m: metres, duration_s: null, source: 'great_circle', geometry: [[from.latitude, from.longitude], [to.latitude, to.longitude]] };
+}
+
+/** The owner as the services see him (he holds every permission). */
+function ownerActor(park: DemoPark, profileId: string): ActingProfile {
+  return { id: profileId, parkId: park.parkId, type: 'proprietaire', role: 'OWNER', isOwner: true, permissions: new Set(), park: { timeZone: park.timeZone, currency: park.currency } };
+}
+
+/** Vehicles that carry passengers (four seats or more), each with the driver its configuration names. */
+async function crews(db: Db, parkId: string): Promise<{ vehicleId: string; driverId: string }[]> {
+  const { rows } = await db.execute<{ vehicle_id: string; driver_id: string }>(sql`
+    select distinct on (v.id) v.id as vehicle_id, cd.driver_id
+      from vehicles v
+      join vehicle_types t on t.id = v.vehicle_type_id and coalesce(t.passengers, 4) >= 4
+      join vehicle_config_drivers cd on cd.vehicle_id = v.id
+      join drivers d on d.id = cd.driver_id and d.desactivate_at is null and d.blocked_at is null
+     where v.park_id = ${parkId} and v.status = 'active'
+     order by v.id, cd.driver_id`);
+  // Each driver once: two vehicles sharing a driver can't both run now.
+  const seen = new Set<string>();
+  return rows.filter((r) => !seen.has(r.driver_id) && seen.add(r.driver_id)).map((r) => ({ vehicleId: r.vehicle_id, driverId: r.driver_id }));
+}
+
+export async function seedDemoClientsCourses(
+  db: Db,
+  park: DemoPark,
+  owner: { profileId: string },
+  opts: { now?: Date; route?: (from: LatLng, to: LatLng) => Promise<TGeoRoute> } = {},
+): Promise<{ clients: number; courses: number; finished: number }> {
+  const now = opts.now ?? new Date();
+  const tz = park.timeZone;
+  const today = toWireDate(now, tz).slice(0, 10);
+  const at = (day: string, time: string) => fromWireDate(`${day}T${time}:00`, tz);
+  const actor = ownerActor(park, owner.profileId);
+  const team = await crews(db, park.parkId);
+  if (team.length < 3) return { clients: 0, courses: 0, finished: 0 };
+
+  await db.insert(courseTariffs).values({ parkId: park.parkId, baseFee: DEMO_COURSE_TARIFF.baseFee, pricePerKm: DEMO_COURSE_TARIFF.pricePerKm, updatedBy: owner.profileId }).onConflictDoNothing();
+
+  // The clients, registered two months ago, with their contacts and addresses: three inserts.
+  const since = at(addDays(today, -60), '09:00');
+  const clientRows = CLIENTS.map((c, k) => ({
+    id: uuidv7(),
+    parkId: park.parkId,
+    name: c.name,
+    sex: c.sex,
+    phone: c.phone,
+    email: c.email,
+    niu: c.niu ?? null,
+    rccm: c.rccm ?? null,
+    businessName: c.businessName ?? null,
+    city: 'Douala',
+    street: c.street,
+    address: c.address ?? null,
+    createdBy: owner.profileId,
+    createdAt: new Date(since.getTime() + k * 37 * 60 * MINUTE_MS),
+    updatedAt: new Date(since.getTime() + k * 37 * 60 * MINUTE_MS),
+  }));
+  await db.insert(clients).values(clientRows);
+  const contactRows = CLIENTS.flatMap((c, k) => c.contacts.map((p, position) => ({ id: uuidv7(), parkId: park.parkId, clientId: clientRows[k].id, position, name: p.name, sex: p.sex, phone: p.phone, email: p.email ?? null })));
+  await db.insert(clientContacts).values(contactRows);
+  const addressOf = (client: number, position: number) => {
+    const a = CLIENTS[client].addresses[position];
+    const p = place(a.at);
+    return { name: a.name, description: p.name === a.name ? p.description : `${p.name}, ${p.description}`, latitude: p.latitude, longitude: p.longitude };
+  };
+  await db.insert(clientAddresses).values(CLIENTS.flatMap((c, k) => c.addresses.map((_, position) => ({ id: uuidv7(), parkId: park.parkId, clientId: clientRows[k].id, position, ...addressOf(k, position) }))));
+
+  // The courses, numbered in the order they were booked.
+  const tariff = { base_fee: DEMO_COURSE_TARIFF.baseFee, price_per_km: DEMO_COURSE_TARIFF.pricePerKm };
+  let running = 0;
+  const planned = await Promise.all(
+    COURSES.map(async ([day, time, minutes, client, fromIdx, toIdx, people, outcome], k) => {
+      // Before any await: the running ones take their crews in order.
+      const runIdx = outcome === 'running' ? running++ : -1;
+      let start: Date;
+      if (runIdx >= 0) start = new Date(now.getTime() - (30 + 25 * runIdx) * MINUTE_MS);
+      else if (day === 0) start = new Date(Math.ceil((now.getTime() + 2 * 3_600_000) / (15 * MINUTE_MS)) * 15 * MINUTE_MS);
+      else start = at(addDays(today, day), time);
+      const end = new Date(start.getTime() + minutes * MINUTE_MS);
+      const from = addressOf(client, fromIdx);
+      const to = addressOf(client, toIdx);
+      const road = await roadOf(from, to, opts.route);
+      const amount = suggestCourseAmount({ tariff, distanceMetres: road.distance_m, decimals: 0 })!.amount;
+      // Booked two to five days ahead, never after now.
+      const createdAt = new Date(Math.min(start.getTime() - (2 + (k % 4)) * DAY_MS + 3 * 3_600_000, now.getTime() - (COURSES.length - k) * MINUTE_MS));
+      const staffed = outcome !== 'unstaffed';
+      // The running ones have crews of their own; the others take turns.
+      const crew = runIdx >= 0 ? team[runIdx] : team[3 + (k % Math.max(1, team.length - 3))] ?? team[k % team.length];
+      return { k, start, end, client, from, to, road, amount, people, outcome, createdAt, crew: staffed ? crew : null };
+    }),
+  );
+  planned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.k - b.k);
+  const past = (o: CourseOutcome) => ['caisse', 'receivable', 'settled'].includes(o);
+  const rows = planned.map((p, n) => {
+    const contact = contactRows.find((c) => c.clientId === clientRows[p.client].id && c.position === p.k % CLIENTS[p.client].contacts.length);
+    const status = past(p.outcome) ? 'inProgres' : p.outcome === 'running' ? 'inProgres' : p.outcome === 'coming' || p.outcome === 'unstaffed' ? 'awaiting' : p.outcome;
+    return {
+      id: uuidv7(),
+      parkId: park.parkId,
+      number: n + 1,
+      clientId: clientRows[p.client].id,
+      contactId: contact?.id ?? null,
+      status: status as 'awaiting' | 'inProgres' | 'canceled' | 'missed',
+      startDate: p.start,
+      endDate: p.end,
+      startName: p.from.name,
+      startDescription: p.from.description,
+      startLat: p.from.latitude,
+      startLng: p.from.longitude,
+      endName: p.to.name,
+      endDescription: p.to.description,
+      endLat: p.to.latitude,
+      endLng: p.to.longitude,
+      distanceM: p.road.distance_m,
+      durationS: p.road.duration_s,
+      distanceSource: p.road.source,
+      geometry: p.road.geometry,
+      vehicleId: p.crew?.vehicleId ?? null,
+      driverId: p.crew?.driverId ?? null,
+      numberOfPeople: p.people,
+      amount: p.amount,
+      description: p.people > 2 ? 'Prévoir un véhicule spacieux, bagages.' : null,
+      startedAt: status === 'inProgres' ? p.start : null,
+      canceledAt: p.outcome === 'canceled' ? new Date(p.start.getTime() - 3 * 3_600_000) : null,
+      canceledBy: p.outcome === 'canceled' ? owner.profileId : null,
+      cancelReason: p.outcome === 'canceled' ? 'Réunion reportée par le client' : null,
+      missedAt: p.outcome === 'missed' ? p.end : null,
+      createdBy: owner.profileId,
+      createdAt: p.createdAt,
+      updatedAt: p.outcome === 'canceled' ? new Date(p.start.getTime() - 3 * 3_600_000) : p.outcome === 'missed' ? p.end : p.createdAt,
+      outcome: p.outcome,
+    };
+  });
+  await db.insert(courses).values(rows.map(({ outcome: _, ...r }) => r));
+  await db.execute(sql`
+    update clients c set courses_count = n.n
+      from (select client_id, count(*)::int as n from courses where park_id = ${park.parkId} group by client_id) n
+     where c.id = n.client_id and c.park_id = ${park.parkId}`);
+
+  // The past ones finished as they ended: into the cash caisse, or owed by the client. One transaction.
+  const done = rows.filter((r) => past(r.outcome));
+  await db.transaction(async (tx) => {
+    const stored = await tx.select().from(courses).where(inArray(courses.id, done.map((r) => r.id)));
+    const byId = new Map(stored.map((c) => [c.id, c]));
+    for (const r of done) await finishCourse(tx, actor, byId.get(r.id)!, { payment_mode: r.outcome === 'caisse' ? 'caisse' : 'receivable' });
+  });
+  // The settled receivable, paid a few days after the course.
+  const settled = done.find((r) => r.outcome === 'settled');
+  const settlement = settled ? await settleCourse(db, actor, settled.id, {}) : null;
+
+  // Dated back: each course finished at its end, its operation with it; the settlement three days
+  // later (never after now). The ledger's postings keep the moment they were written (append-only),
+  // as the other demo histories' do.
+  const doneIds = sql`${`{${done.map((r) => r.id).join(',')}}`}::uuid[]`;
+  await db.execute(sql`update courses set finished_at = end_date, updated_at = end_date where park_id = ${park.parkId} and id = any(${doneIds})`);
+  await db.execute(sql`
+    update fund_movements fm set operation_date = c.end_date, created_at = c.end_date, confirmed_at = c.end_date
+      from courses c where c.park_id = ${park.parkId} and c.id = any(${doneIds}) and fm.id = c.fund_movement_id`);
+  if (settled && settlement) {
+    const paidAt = new Date(Math.min(settled.endDate.getTime() + 3 * DAY_MS, now.getTime()));
+    await db.update(courses).set({ settledAt: paidAt, updatedAt: paidAt }).where(eq(courses.id, settled.id));
+    await db.update(parkTransactions).set({ createdAt: paidAt, updatedAt: paidAt, completedAt: paidAt }).where(eq(parkTransactions.id, settlement.transaction_id));
+  }
+  return { clients: clientRows.length, courses: rows.length, finished: done.length };
+}
