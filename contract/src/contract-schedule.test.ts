@@ -311,6 +311,11 @@ describe('instalmentState', () => {
     expect(instalmentState({ ...base, status: 'cancelled', paidAmount: 400 }, '2026-03-11')).toBe('cancelled');
     expect(instalmentState({ ...base, status: 'written_off' }, '2026-03-11')).toBe('written_off');
   });
+  it('reads nothing as due before the contract is signed', () => {
+    expect(instalmentState(base, '2026-03-11', { signed: false })).toBe('upcoming');
+    expect(instalmentState(base, '2026-03-10', { signed: false })).toBe('upcoming');
+    expect(instalmentState({ ...base, paidAmount: 1000 }, '2026-03-11', { signed: false })).toBe('paid');
+  });
 });
 
 describe('property: any valid terms', () => {

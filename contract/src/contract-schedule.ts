@@ -255,12 +255,18 @@ export function rescheduleUnpaid(frozen: readonly FrozenInstalment[], terms: Sch
 /**
  * What a person sees of an instalment: cancelled and written_off as stored; paid when paid; partially
  * when 0 < paidAmount < amount; else overdue when due before today, due_today today, upcoming after.
- * `today` is yyyy-MM-dd in the park's zone.
+ * `today` is yyyy-MM-dd in the park's zone. A contract not yet signed owes nothing: its unpaid
+ * instalments all read upcoming, whatever their date (they fall due when it is signed).
  */
-export function instalmentState(i: { status: TInstalmentStatus; amount: number; paidAmount: number; dueDate: string }, today: string): TInstalmentState {
+export function instalmentState(
+  i: { status: TInstalmentStatus; amount: number; paidAmount: number; dueDate: string },
+  today: string,
+  contract: { signed: boolean } = { signed: true },
+): TInstalmentState {
   if (i.status === 'cancelled' || i.status === 'written_off') return i.status;
   if (i.status === 'paid' || i.paidAmount >= i.amount) return 'paid';
   if (i.paidAmount > 0) return 'partially';
+  if (!contract.signed) return 'upcoming';
   if (i.dueDate < today) return 'overdue';
   return i.dueDate === today ? 'due_today' : 'upcoming';
 }

@@ -109,7 +109,7 @@ export async function getContractDetail(deps: ContractsDeps, actor: ActingProfil
         paid_amount: money(i.paid_amount),
         remaining: i.status === 'due' ? money(Number(i.amount) - Number(i.paid_amount)) : 0,
         status: i.status,
-        state: instalmentState({ status: i.status, amount: Number(i.amount), paidAmount: Number(i.paid_amount), dueDate: i.due_date }, today),
+        state: instalmentState({ status: i.status, amount: Number(i.amount), paidAmount: Number(i.paid_amount), dueDate: i.due_date }, today, { signed: row.status !== 'PENDING' }),
         paid_at: i.paid_at === null ? null : wire(i.paid_at),
         recipe_id: i.recipe_id,
         operation_id: i.fund_movement_id,

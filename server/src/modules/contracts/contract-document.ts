@@ -154,7 +154,7 @@ function schedule(s: ContractSnapshot): Content {
       body.push([{ text: `… ${hidden.length} échéances non détaillées ici, pour un total de ${money(sum)}`, colSpan: 4, italics: true }, {}, {}, {}]);
       continue;
     }
-    const state = instalmentState(i, s.today);
+    const state = instalmentState(i, s.today, { signed: s.status !== 'PENDING' });
     const status = state === 'partially' ? `${INSTALMENT_STATE_LABELS[state]} (${money(i.paidAmount)})` : INSTALMENT_STATE_LABELS[state];
     body.push([
       { text: String(i.seq) },

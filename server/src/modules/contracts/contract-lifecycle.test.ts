@@ -59,6 +59,16 @@ describe('signing', () => {
     const unknownVersion = await call('POST', `/api/contract/${(await driverContract()).id}/sign`, { document_version: 99 });
     expect([unknownVersion.status, unknownVersion.message]).toEqual([400, "Cette version du document n'existe pas"]);
   });
+
+  it('owes nothing before it is signed: a contract starting in the past shows no instalment late until signed', async () => {
+    const c = await driverContract({ start_date: dayFromToday(-40), frequency_amount: 250_000 });
+    const pending = (await call('GET', `/api/contract/${c.id}`)).data;
+    expect(pending.overdue_amount).toBe(0);
+    expect(new Set(pending.instalments.map((i: { state: string }) => i.state))).toEqual(new Set(['upcoming']));
+    const signed = (await call('POST', `/api/contract/${c.id}/sign`)).data;
+    expect(signed.overdue_amount).toBe(500_000);
+    expect(signed.instalments.slice(0, 2).map((i: { state: string }) => i.state)).toEqual(['overdue', 'overdue']);
+  });
 });
 
 describe('cancelling', () => {

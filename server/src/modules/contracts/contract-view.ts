@@ -63,7 +63,8 @@ export interface ContractRow {
 /**
  * The select list of a contract row (aliases: c contracts, pk parks, v vehicles, o vehicle_owners,
  * d drivers, vct vehicle_contract_types). `today` is the placeholder of the request's instant; the
- * overdue amount is what is due on or before the contract's park's today and still unpaid.
+ * overdue amount is what is due on or before the contract's park's today and still unpaid (nothing
+ * before the contract is signed).
  */
 export function contractColumns(now: string): string {
   return `c.id, c.park_id, c.number, extract(year from c.created_at at time zone pk.time_zone)::int as year,
@@ -71,7 +72,7 @@ export function contractColumns(now: string): string {
     c.total_amount, c.frequency_amount, c.payment_frequency, c.start_date::text as start_date, c.end_date::text as end_date,
     c.start_time, c.next_due_date::text as next_due_date, c.total_paid, c.remaining_amount,
     (select coalesce(sum(i.amount - i.paid_amount), 0) from contract_instalments i
-      where i.contract_id = c.id and i.status = 'due' and i.due_date <= (${now}::timestamptz at time zone pk.time_zone)::date) as overdue_amount,
+      where i.contract_id = c.id and c.status <> 'PENDING' and i.status = 'due' and i.due_date <= (${now}::timestamptz at time zone pk.time_zone)::date) as overdue_amount,
     (select count(*)::int from contract_instalments i where i.contract_id = c.id) as instalments_count,
     c.vehicle_id, v.registration_number, v.label as vehicle_label,
     c.vehicle_owner_id, o.first_name as o_first, o.last_name as o_last, o.business_name as o_business, o.phone as o_phone,
