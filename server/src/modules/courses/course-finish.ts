@@ -4,13 +4,15 @@ import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError } from '../../platform/errors.ts';
+import { UUID_PATTERN } from '../../platform/ids.ts';
 import { clients } from '../clients/clients.tables.ts';
 import { postOperation } from '../operations/operation-posting.ts';
 import { recordCaisseOperation } from '../operations/operation-record.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { pnlAccounts } from '../pnl/pnl.tables.ts';
-import { caisseOfPark, defaultCashCaisse, type CaisseRef } from '../treasury/caisse-accounts.ts';
+import { defaultCashCaisse, type CaisseRef } from '../treasury/caisse-accounts.ts';
 import { assertCaisseUsable } from '../treasury/caisse-access.ts';
+import { lockCaissesForMovement } from '../treasury/caisse-movements.ts';
 import { courses } from './courses.tables.ts';
 
 /**
@@ -55,11 +57,20 @@ export async function courseSubAccount(tx: Tx, parkId: string): Promise<{ id: st
   return row;
 }
 
-/** The caisse chosen, or the default cash account; either must be one the profile may use (caisse-access.ts), else 403. */
+/**
+ * The caisse chosen, or the default cash account; either must be one the profile may use
+ * (caisse-access.ts), else 403. A chosen caisse is share-locked as the treasury's movements do, so
+ * a delete of it waits for this money and then sees it.
+ */
 export async function usableCaisse(tx: Tx, acting: ActingProfile, caisseId: string | undefined): Promise<CaisseRef> {
-  const caisse = caisseId ? await caisseOfPark(tx, acting.parkId, caisseId) : await defaultCashCaisse(tx, acting.parkId);
-  await assertCaisseUsable(tx, acting, caisse);
-  return caisse;
+  if (caisseId) {
+    const id = caisseId.toLowerCase();
+    if (!UUID_PATTERN.test(id)) throw new AppError('CAISSE_NOT_FOUND');
+    return (await lockCaissesForMovement(tx, acting, [id])).get(id)!;
+  }
+  const cash = await defaultCashCaisse(tx, acting.parkId);
+  await assertCaisseUsable(tx, acting, cash);
+  return cash;
 }
 
 /**
