@@ -124,6 +124,19 @@ describe('settling a receivable', () => {
     expect(await caisseBalance(ctx, w.parkId, caisse)).toBe(10_000);
   });
 
+  it('works end to end through the API: finished as a receivable by PUT /course/{id}, then settled', async () => {
+    const c = await insertCourse(ctx, { parkId: w.parkId, clientId, amount: 18_000, vehicleId: w.vehicle, driverId: w.driverA });
+    const done = await ctx.api('PUT', `/api/course/${c.id}`, { ...as(w.owner), body: { status: 'finished', payment_mode: 'receivable' } });
+    expect(done.code, done.message).toBe(5000);
+    expect(done.data).toMatchObject({ status: 'finished', payment_mode: 'receivable', settled_at: null });
+    expect(await receivableOf(ctx, w.parkId, clientId)).toBe(18_000);
+    expect((await settle(c.id)).code).toBe(5000);
+    const detail = await ctx.api('GET', `/api/course/${c.id}`, as(w.owner));
+    expect(detail.data.settled_at).toEqual(expect.any(String));
+    expect(await receivableOf(ctx, w.parkId, clientId)).toBe(0);
+    expect(await caisseBalance(ctx, w.parkId, caisse)).toBe(18_000);
+  });
+
   it("reads another park's course, an unknown id and a malformed one as not found", async () => {
     const id = await finished(3_000);
     const other = await recipeWorld(ctx);
