@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { COURSE_MESSAGES, ZCourseSettle } from '@flotte/contract/courses';
+import { COURSE_MESSAGES, ZCourseDetail, ZCourseSettle } from '@flotte/contract/courses';
 import { actingProfile } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import type { FilesDeps } from '../files/files.service.ts';
 import { courseOrderPdf } from './course-order-pdf.ts';
 import { settleCourse } from './course-settle.ts';
+import { getCourseDetail } from './courses.queries.ts';
 
 export interface CourseMoneyDeps {
   db: Db;
@@ -18,15 +19,6 @@ export interface CourseMoneyDeps {
 
 const tags = ['courses'];
 const zIdParams = z.object({ id: z.string() });
-const zRef = z.object({ id: z.string(), name: z.string() });
-const ZCourseSettlement = z.object({
-  id: z.string(),
-  reference: z.string().describe('Numéro du bon de commande'),
-  amount: z.number().describe('Devise du parc'),
-  settled_at: z.string(),
-  transaction_id: z.string().describe('La transaction du parc (type course_payment)'),
-  caisse: zRef,
-});
 
 /**
  * A course's money after it finished (issue 20 sections 2 and 4): the client settling what he
@@ -41,9 +33,14 @@ export const courseMoneyRoutes: FastifyPluginAsyncZod<{ deps: CourseMoneyDeps }>
         "Enregistre le règlement par le client d'une course terminée « à régler par le client » : le montant entre dans la caisse choisie (sans caisse, le compte cash par défaut avec ACCESS_CAISSE_CASH) et la créance du client diminue d'autant. Une seule fois par course (409 ensuite)",
       params: zIdParams,
       body: ZCourseSettle,
-      response: { 200: zEnvelope(ZCourseSettlement) },
+      response: { 200: zEnvelope(ZCourseDetail) },
     },
-  }, async (req) => ok(await settleCourse(deps.db, actingProfile(req), req.params.id, req.body), COURSE_MESSAGES.settled));
+  }, async (req) => {
+    const acting = actingProfile(req);
+    await settleCourse(deps.db, acting, req.params.id, req.body);
+    // The course as the screens show it (settled_at set, settle no longer offered), like every course action answers.
+    return ok(await getCourseDetail(deps.db, acting, req.params.id), COURSE_MESSAGES.settled);
+  });
 
   app.get('/course/:id/order', {
     config: { permission: 'VIEW_COURSES' },
