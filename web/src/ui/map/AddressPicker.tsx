@@ -80,7 +80,7 @@ export function AddressPicker({ label, value, onChange, error, suggestions, requ
           <Combobox.Target>
             <TextInput
               label="Rechercher une adresse"
-              placeholder={GEO_MESSAGES.searchPlaceholder}
+              placeholder="3 caractères minimum"
               value={search}
               onChange={(e) => {
                 setSearch(e.currentTarget.value);
