@@ -23,6 +23,14 @@ export const isUuid = (v: string | undefined | null): v is string => !!v && UUID
 
 const OPEN: readonly TCourseStatus[] = ['awaiting', 'inProgres'];
 
+/**
+ * A period's courses are looked for among those begun at most this many days before its start
+ * (as maintenance-windows.ts does for finished maintenances): a ride lasts hours or days, and the
+ * bound keeps the (park, start) index range short. A course longer than a quarter would show in
+ * the periods of its first quarter only.
+ */
+export const PERIOD_LOOKBACK_DAYS = 92;
+
 /** The statuses a query asks for (group and status together narrow each other), or null for all. */
 function statusesOf(q: Pick<CourseListQuery, 'group' | 'status'>): TCourseStatus[] | null {
   let list: TCourseStatus[] | null = q.group ? [...COURSE_GROUP_STATUSES[q.group]] : null;
@@ -39,14 +47,17 @@ function boundOf(v: string, tz: string, side: 'from' | 'to'): Date {
   return fromWireDate(`${next}T00:00:00`, tz, field);
 }
 
-export async function listCourses(db: Db, acting: ActingProfile, q: CourseListQuery): Promise<TCoursePage> {
-  const meta = { page: q.page, itemPerPage: q.itemPerPage };
-  const empty = { items: [], meta: { ...meta, total: 0 } };
-  if ([q.client_id, q.vehicle_id, q.driver_id].some((v) => v !== undefined && !isUuid(v))) return empty;
-  const statuses = statusesOf(q);
-  if (statuses && statuses.length === 0) return empty;
-  const tz = acting.park.timeZone;
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
 
+/** The page's and the total's statements of a list query, or null when it can match nothing (exported for EXPLAIN). */
+export function courseListStatements(acting: ActingProfile, q: CourseListQuery): { page: Statement; count: Statement } | null {
+  if ([q.client_id, q.vehicle_id, q.driver_id].some((v) => v !== undefined && !isUuid(v))) return null;
+  const statuses = statusesOf(q);
+  if (statuses && statuses.length === 0) return null;
+  const tz = acting.park.timeZone;
   const { values, $ } = statementValues();
   const conds = [`c.park_id = ${$(acting.parkId)}::uuid`];
   if (statuses) conds.push(statuses.length === 1 ? `c.status = ${$(statuses[0])}` : `c.status = any(${$(statuses)}::text[])`);
@@ -54,21 +65,34 @@ export async function listCourses(db: Db, acting: ActingProfile, q: CourseListQu
   if (q.vehicle_id) conds.push(`c.vehicle_id = ${$(q.vehicle_id)}::uuid`);
   if (q.driver_id) conds.push(`c.driver_id = ${$(q.driver_id)}::uuid`);
   // A period holds the courses that meet it: ending after its start, starting before its end.
-  if (q.start_date) conds.push(`c.end_date > ${$(boundOf(q.start_date, tz, 'from').toISOString())}::timestamptz`);
+  if (q.start_date) {
+    const from = boundOf(q.start_date, tz, 'from');
+    conds.push(`c.end_date > ${$(from.toISOString())}::timestamptz`);
+    // The index reads courses by their start: without a lower bound a recent period would walk
+    // the park's whole history to find the few long courses still running at its start.
+    conds.push(`c.start_date > ${$(new Date(from.getTime() - PERIOD_LOOKBACK_DAYS * 86_400_000).toISOString())}::timestamptz`);
+  }
   if (q.end_date) conds.push(`c.start_date < ${$(boundOf(q.end_date, tz, 'to').toISOString())}::timestamptz`);
   const where = conds.join(' and ');
-  const countValues = [...values];
+  const count = { text: `select count(*)::int as total from courses c where ${where}`, values: [...values] };
   const dir = statuses && statuses.every((s) => OPEN.includes(s)) ? 'asc' : 'desc';
   const { limit, offset } = pageWindow(q);
-  const pageStatement = `with page as (
+  const text = `with page as (
       select c.id, c.start_date from courses c where ${where}
        order by c.start_date ${dir}, c.id ${dir} limit ${$(limit)} offset ${$(offset)})
     select ${courseColumns(false)}
       from page p join courses c on c.id = p.id ${courseJoins(false)}
      order by p.start_date ${dir}, p.id ${dir}`;
+  return { page: { text, values }, count };
+}
+
+export async function listCourses(db: Db, acting: ActingProfile, q: CourseListQuery): Promise<TCoursePage> {
+  const meta = { page: q.page, itemPerPage: q.itemPerPage };
+  const statements = courseListStatements(acting, q);
+  if (!statements) return { items: [], meta: { ...meta, total: 0 } };
   const [page, count] = await Promise.all([
-    textQuery<CourseRow>(db, pageStatement, values),
-    textQuery<{ total: number }>(db, `select count(*)::int as total from courses c where ${where}`, countValues),
+    textQuery<CourseRow>(db, statements.page.text, statements.page.values),
+    textQuery<{ total: number }>(db, statements.count.text, statements.count.values),
   ]);
   return { items: page.rows.map((r) => toCourse(r, acting.park)), meta: { ...meta, total: count.rows[0]?.total ?? 0 } };
 }
