@@ -14,7 +14,6 @@ export function FitBounds({ points }: { points: readonly GeoPoint[] }) {
     if (points.length === 1 || (bounds[0][0] === bounds[1][0] && bounds[0][1] === bounds[1][1])) map.setView(bounds[0], MAP_DEFAULT_ZOOM);
     else map.fitBounds(bounds, { padding: [28, 28], maxZoom: 17 });
     // `key` stands for `points`: a new array with the same places must not move the map.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, map]);
   return null;
 }
