@@ -12,8 +12,9 @@ import { DOUALA_PLACES } from './douala-places.ts';
  * and the generator's test: set based in batches (100,000 courses in seconds on PostgreSQL).
  *
  * Valid by construction, as the services would leave them: numbers from 1 in the order of the
- * starts, each course between two real places of Douala (the distance is the great circle's × 1.3,
- * the amount the demo tariff's 1,000 + 350 per km), 30 minutes to 8 hours long. Spread over `years`
+ * starts, each course between two real places of Douala (a road as the routing simulator draws
+ * one: the great circle's distance × 1.3 at 25 km/h, no geometry; the amount the demo tariff's
+ * 1,000 + 350 per km), 30 minutes to 8 hours long. Spread over `years`
  * up to a month ahead: the coming ones awaiting (a few cancelled ahead), those under way now
  * running, the past 84 % finished (three in four into a caisse, the others the client's
  * receivable, settled when older than two months), 10 % cancelled, 6 % missed. A course waiting
@@ -159,7 +160,7 @@ export async function seedCourses(db: Db, parkId: string, plan: CoursesPlan): Pr
           (select cc.id from client_contacts cc where cc.client_id = c.client_id and cc.position = 0 limit 1),
           c.status, c.start_date, c.end_date,
           (${names})[c.a], (${descriptions})[c.a], c.slat, c.slng, (${names})[c.b], (${descriptions})[c.b], c.elat, c.elng,
-          c.metres, null, 'great_circle',
+          c.metres, round(c.metres / (25 / 3.6))::int, 'road',
           case when c.staffed then (${uuids(vehicleIds)})[1 + ${h('vv')} % ${vehicleIds.length}] end,
           case when c.staffed then (${uuids(driverIds)})[1 + ${h('dd')} % ${driverIds.length}] end,
           1 + ${h('n')} % 4, c.amount, case when c.g % 7 = 0 then 'Transfert de personnel' end,

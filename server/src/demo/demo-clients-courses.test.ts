@@ -61,6 +61,8 @@ it('gives the demo park clients at real places and courses past, running and com
   for (const r of rows) {
     const what = `course ${r.number} (${r.status})`;
     expect(r.amount, what).toBe(1000 + Math.ceil((350 * r.distanceM!) / 1000));
+    // The road by the routing simulator: longer than the straight line, at a city's speed, a line to draw.
+    expect([r.distanceSource, r.durationS! > 0, r.geometry!.length > 2], what).toEqual(['road', true, true]);
     expect(r.createdAt.getTime(), what).toBeLessThanOrEqual(now.getTime());
   }
   for (const r of by('inProgres')) {

@@ -1,10 +1,12 @@
 import { suggestCourseAmount } from '@flotte/contract/course-pricing';
-import { greatCircleMetres, type TGeoRoute } from '@flotte/contract/geo';
+import type { TGeoRoute } from '@flotte/contract/geo';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { ActingProfile } from '../platform/auth/auth-context.ts';
 import type { Db } from '../platform/db/database.ts';
 import { fromWireDate, toWireDate } from '../platform/dates.ts';
 import { uuidv7 } from '../platform/ids.ts';
+import { loadConfig } from '../platform/config.ts';
+import { createMapServices } from '../platform/maps/maps.ts';
 import type { LatLng } from '../platform/maps/maps.types.ts';
 import { clientAddresses, clientContacts, clients } from '../modules/clients/clients.tables.ts';
 import { finishCourse } from '../modules/courses/course-finish.ts';
@@ -291,14 +293,15 @@ const MINUTE_MS = 60_000;
 const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /**
- * The road between two places: the map services' when the caller hands them in, else an estimate
- * (the great circle's distance × 1.3, Douala's streets at 25 km/h), marked as the great circle's so
- * the screens say it was not routed.
+ * The roads: the caller's map services when handed in (tests), else the map services in simulator
+ * mode whatever the configuration says, started for these few trips and closed: the first start
+ * never waits on a live service nor needs the network, and the demo's courses still get a plausible
+ * road (distance, duration, the line the map draws). A failed route is the great circle's, marked so.
  */
-async function roadOf(from: LatLng, to: LatLng, route?: (from: LatLng, to: LatLng) => Promise<TGeoRoute>): Promise<TGeoRoute> {
-  if (route) return route(from, to);
-  const metres = Math.round(greatCircleMetres(from, to) * 1.3);
-  return { distance_m: metres, duration_s: null, source: 'great_circle', geometry: [[from.latitude, from.longitude], [to.latitude, to.longitude]] };
+function demoRoads(route?: (from: LatLng, to: LatLng) => Promise<TGeoRoute>): { route: (from: LatLng, to: LatLng) => Promise<TGeoRoute>; close: () => Promise<void> } {
+  if (route) return { route, close: async () => undefined };
+  const maps = createMapServices({ ...loadConfig().maps, mode: 'simulator' }, { warn: () => undefined });
+  return { route: (from, to) => maps.route(from, to), close: () => maps.close() };
 }
 
 /** The owner as the services see him (he holds every permission). */
@@ -369,6 +372,7 @@ export async function seedDemoClientsCourses(
   // The courses, numbered in the order they were booked.
   const tariff = { base_fee: DEMO_COURSE_TARIFF.baseFee, price_per_km: DEMO_COURSE_TARIFF.pricePerKm };
   let running = 0;
+  const roads = demoRoads(opts.route);
   const planned = await Promise.all(
     COURSES.map(async ([day, time, minutes, client, fromIdx, toIdx, people, outcome], k) => {
       // Before any await: the running ones take their crews in order.
@@ -380,7 +384,7 @@ export async function seedDemoClientsCourses(
       const end = new Date(start.getTime() + minutes * MINUTE_MS);
       const from = addressOf(client, fromIdx);
       const to = addressOf(client, toIdx);
-      const road = await roadOf(from, to, opts.route);
+      const road = await roads.route(from, to);
       const amount = suggestCourseAmount({ tariff, distanceMetres: road.distance_m, decimals: 0 })!.amount;
       // Booked two to five days ahead, never after now.
       const createdAt = new Date(Math.min(start.getTime() - (2 + (k % 4)) * DAY_MS + 3 * 3_600_000, now.getTime() - (COURSES.length - k) * MINUTE_MS));
@@ -389,7 +393,7 @@ export async function seedDemoClientsCourses(
       const crew = runIdx >= 0 ? team[runIdx] : team[3 + (k % Math.max(1, team.length - 3))] ?? team[k % team.length];
       return { k, start, end, client, from, to, road, amount, people, outcome, createdAt, crew: staffed ? crew : null };
     }),
-  );
+  ).finally(() => roads.close());
   planned.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.k - b.k);
   const past = (o: CourseOutcome) => ['caisse', 'receivable', 'settled'].includes(o);
   const rows = planned.map((p, n) => {
