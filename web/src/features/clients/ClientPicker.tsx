@@ -44,7 +44,7 @@ export function ClientPicker({ value, onChange, error, label = CLIENT_MESSAGES.p
   return (
     <Select
       label={label}
-      placeholder={label}
+      placeholder={CLIENT_MESSAGES.picker}
       data={data}
       value={value}
       onChange={(id) => onChange(id, id ? known.current.get(id) : undefined)}
