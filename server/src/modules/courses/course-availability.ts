@@ -11,6 +11,7 @@ import { maintenanceWindows, vehiclesWithOpenMaintenance } from '../maintenance/
 import { maintenancePeriodText } from '../planning/planning-engine.ts';
 import { planningEntries } from '../planning/planning.tables.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
+import { isUuid } from './courses.queries.ts';
 import { courses } from './courses.tables.ts';
 
 /**
@@ -72,7 +73,7 @@ async function overlappingCourse(db: Reader, parkId: string, who: { vehicleId?: 
         who.vehicleId ? eq(courses.vehicleId, who.vehicleId) : eq(courses.driverId, who.driverId!),
         sql`${courses.status} in ${OPEN_STATUSES}`,
         sql`${courses.startDate} < ${s.end.toISOString()}::timestamptz and ${courses.endDate} > ${s.start.toISOString()}::timestamptz`,
-        s.excludeCourseId ? sql`${courses.id} <> ${s.excludeCourseId}::uuid` : undefined,
+        s.excludeCourseId && isUuid(s.excludeCourseId) ? sql`${courses.id} <> ${s.excludeCourseId}::uuid` : undefined,
       ),
     )
     .orderBy(courses.startDate)
@@ -154,7 +155,8 @@ export async function courseAvailability(db: Db, acting: ActingProfile, q: { sta
   const start = fromWireDate(q.start_date, tz, 'start_date');
   const end = fromWireDate(q.end_date, tz, 'end_date');
   if (end <= start) return { vehicles: [], drivers: [] };
-  const exclude = q.exclude_course_id;
+  // An id that is none names no course (the schema's pattern lets 36 dashes through).
+  const exclude = q.exclude_course_id && isUuid(q.exclude_course_id) ? q.exclude_course_id : undefined;
   const [vehicleRows, driverRows, windows, busyCourses, planned] = await Promise.all([
     db
       .select({ id: vehicles.id, registration: vehicles.registrationNumber, label: vehicles.label, status: vehicles.status, seats: vehicleTypes.passengers })

@@ -268,6 +268,14 @@ describe('the list', () => {
     const page = await get('/api/course?page=2&itemPerPage=2');
     expect(ids(page)).toEqual([b.id, d.id]);
     expect(page.data.meta).toEqual({ page: 2, itemPerPage: 2, total: 5 });
+    // Malformed or boundary input is a 400 or an empty answer, never a 500.
+    for (const url of ['/api/course?page=9007199254740991', '/api/course?page=2147483648&itemPerPage=1000', `/api/course/availability?start_date=2030-03-04T08:00:00&end_date=2030-03-04T09:00:00&exclude_course_id=${'-'.repeat(36)}`, '/api/course?start_date=9999-12-31&end_date=0001-01-01', '/api/course?start_date=0001-01-01&end_date=9999-12-31', '/api/course/availability?start_date=0001-01-01T00:00:00&end_date=9999-12-31T23:59:59']) {
+      expect((await get(url)).status, url).toBeLessThan(500);
+    }
+    for (const span of [{ start_date: '0001-01-01T00:00:00', end_date: '0001-01-01T02:00:00' }, { start_date: '9999-12-31T20:00:00', end_date: '9999-12-31T23:59:59' }]) {
+      const r = await create(courseBody(client, { ...span, vehicle_id: vehicle, driver_id: driver }));
+      expect(r.status, JSON.stringify(span)).toBeLessThan(500);
+    }
     const theirs = await get(`/api/client/${client}/course?group=upcoming`);
     expect(ids(theirs)).toEqual([b.id, a.id]);
     expect(theirs.data.items[0]).toMatchObject({ client: { id: client }, status: 'awaiting', reference: b.reference });
