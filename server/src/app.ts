@@ -105,7 +105,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   registerEnvelope(app);
   registerJsonBody(app);
   registerBodyCleaning(app);
-  registerSecurityHeaders(app, { hsts: config.cookieSecure });
+  registerSecurityHeaders(app, { hsts: config.cookieSecure, tileUrl: config.maps.tileUrl });
   await app.register(cookie);
   await registerMultipart(app, { fileSize: config.uploadLimitBytes, files: 4, fields: 50, fieldSize: 64 * 1024 });
   // Counted in Redis when REDIS_URL is set (shared by every instance), else in this process.

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/test-context.ts';
+import { tileSource } from './security-headers.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,6 +19,15 @@ describe('platform', () => {
       'cache-control': 'no-store',
     });
     expect(r.raw.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // The map's tiles, from the configured tile server only.
+    expect(r.raw.headers['content-security-policy']).toContain("img-src 'self' data: blob: https://tile.openstreetmap.org;");
+  });
+
+  it('reads a tile server for the policy from its URL template', () => {
+    expect(tileSource('https://tile.openstreetmap.org/{z}/{x}/{y}.png')).toBe('https://tile.openstreetmap.org');
+    expect(tileSource('https://{s}.tile.example.org:8443/{z}/{x}/{y}.png')).toBe('https://*.tile.example.org:8443');
+    expect(tileSource('/tiles/{z}/{x}/{y}.png')).toBeNull();
+    expect(tileSource("https://evil.org'; script-src *;/{z}/{x}/{y}")).toBeNull();
   });
 
   it('answers unknown API paths with the envelope and a French message', async () => {
