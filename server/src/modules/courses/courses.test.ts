@@ -281,3 +281,26 @@ describe('the list', () => {
     expect(theirs.data.items[0]).toMatchObject({ client: { id: client }, status: 'awaiting', reference: b.reference });
   });
 });
+
+describe('the API document and the account reset', () => {
+  it('documents every course route, in French', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    for (const [path, method] of [['/api/course', 'post'], ['/api/course', 'get'], ['/api/course/{id}', 'put'], ['/api/course/{id}', 'get'], ['/api/client/{id}/course', 'get'], ['/api/course/availability', 'get'], ['/api/course/quote', 'get'], ['/api/course/tariff', 'put']]) {
+      expect(doc.paths[path]?.[method]?.summary, `${method} ${path}`).toMatch(/[a-zé]/);
+    }
+  });
+
+  it("erases the park's courses and tariff (the 'courses' option), before the clients'", async () => {
+    const { resetOptions } = await import('../park/reset-registry.ts');
+    const options = resetOptions();
+    const mine = options.find((o) => o.code === 'courses')!;
+    expect(options.findIndex((o) => o.code === 'courses')).toBeLessThan(options.findIndex((o) => o.code === 'clients'));
+    await created(courseBody(client));
+    await ctx.api('PUT', '/api/course/tariff', { ...as(owner), body: { base_fee: 1000, price_per_km: 100 } });
+    await ctx.database.db.transaction((tx) => mine.reset(tx, fx.park.id, { storage: undefined as never, keepFileIds: new Set(), afterCommit: () => undefined }));
+    expect((await get('/api/course')).data.meta.total).toBe(0);
+    expect((await get('/api/course/tariff')).data).toMatchObject({ base_fee: 0, price_per_km: 0 });
+    const [c] = await ctx.database.db.select({ n: clients.coursesCount }).from(clients).where(eq(clients.id, client));
+    expect(c.n).toBe(0);
+  });
+});
