@@ -7,6 +7,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COURSE_MESSAGES, type TCourseDetail } from '@flotte/contract/courses';
 import { formatDistance, formatDuration } from '@flotte/contract/geo';
 import { ApiError } from '../../api/api-error.ts';
+import { formatMoney } from '../../ui/format.ts';
 import { AmountInput } from '../../ui/inputs/AmountInput.tsx';
 import { AddressPicker } from '../../ui/map/index.ts';
 import { toast, toastApiError } from '../../ui/toast.ts';
@@ -142,8 +143,10 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
       opened={opened}
       onClose={onClose}
       title={course ? `Modifier la course ${course.reference}` : 'Programmer une course'}
-      size="lg"
+      size="xl"
       fullScreen={fullScreen}
+      // Leaflet's controls stack at z-index 800-1000: the sticky title stays above them when scrolling.
+      styles={{ header: { zIndex: 1001 } }}
       data-testid="course-form-dialog"
     >
       <Stack gap="md">
@@ -167,25 +170,27 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
           comboboxProps={{ withinPortal: true }}
           data-testid="course-contact"
         />
-        <AddressPicker
-          label="Adresse de départ"
-          required
-          value={values.start_address}
-          onChange={(start_address) => set({ start_address })}
-          suggestions={suggestions}
-          error={errors.start_address}
-          testId="course-start-address"
-        />
-        <AddressPicker
-          label="Adresse d'arrivée"
-          required
-          value={values.end_address}
-          onChange={(end_address) => set({ end_address })}
-          suggestions={suggestions}
-          error={errors.end_address}
-          testId="course-end-address"
-        />
-        <SimpleGrid cols={{ base: 2 }} spacing="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <AddressPicker
+            label="Adresse de départ"
+            required
+            value={values.start_address}
+            onChange={(start_address) => set({ start_address })}
+            suggestions={suggestions}
+            error={errors.start_address}
+            testId="course-start-address"
+          />
+          <AddressPicker
+            label="Adresse d'arrivée"
+            required
+            value={values.end_address}
+            onChange={(end_address) => set({ end_address })}
+            suggestions={suggestions}
+            error={errors.end_address}
+            testId="course-end-address"
+          />
+        </SimpleGrid>
+        <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
           <DayInput
             label="Départ le"
             required
@@ -276,7 +281,7 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
                 ))}
                 {values.amount_typed && quote.data?.suggested_amount != null && quote.data.suggested_amount !== values.amount ? (
                   <Button variant="subtle" size="compact-sm" style={{ alignSelf: 'flex-start' }} onClick={() => set({ amount_typed: false })} data-testid="course-amount-suggested">
-                    Reprendre le montant suggéré
+                    Reprendre le montant suggéré ({formatMoney(quote.data.suggested_amount, park?.currency)})
                   </Button>
                 ) : null}
               </Stack>

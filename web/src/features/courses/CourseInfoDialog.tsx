@@ -112,6 +112,8 @@ export function CourseInfoDialog({ courseId, opened = true, onClose, onEdit }: C
   }
 
   const actions = c ? courseActions(c, canManage) : [];
+  // On a phone the buttons share the rows they wrap into: even widths, easy to tap.
+  const actionStyle = fullScreen ? { flex: '1 1 auto' } : undefined;
   const payment = c ? coursePayment(c) : null;
 
   return (
@@ -122,6 +124,8 @@ export function CourseInfoDialog({ courseId, opened = true, onClose, onEdit }: C
         title={c ? `${COURSE_MESSAGES.infoTitle} · ${c.reference}` : COURSE_MESSAGES.infoTitle}
         size="lg"
         fullScreen={fullScreen}
+        // Leaflet's controls stack at z-index 800-1000: the sticky title stays above them when scrolling.
+        styles={{ header: { zIndex: 1001 } }}
         data-testid="course-info"
       >
         {!c ? (
@@ -140,7 +144,7 @@ export function CourseInfoDialog({ courseId, opened = true, onClose, onEdit }: C
               </Stack>
               <CourseStatusBadge status={c.status} />
             </Group>
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <SimpleGrid cols={2} spacing="sm">
               <Field label="Client">
                 {c.client.name}
                 <Text size="xs" c="dimmed">
@@ -185,31 +189,31 @@ export function CourseInfoDialog({ courseId, opened = true, onClose, onEdit }: C
             {c.description ? <Field label="Description">{c.description}</Field> : null}
 
             <Group justify="flex-end" gap="sm" wrap="wrap">
-              <Button variant="light" loading={downloading} onClick={() => void download()} data-testid="course-order">
+              <Button variant="light" loading={downloading} onClick={() => void download()} style={actionStyle} data-testid="course-order">
                 {COURSE_MESSAGES.order}
               </Button>
               {actions.includes('cancel') ? (
-                <Button variant="default" color="red" c="red" onClick={() => open('cancel')} data-testid="course-cancel">
+                <Button variant="default" color="red" c="red" onClick={() => open('cancel')} style={actionStyle} data-testid="course-cancel">
                   Annuler la course
                 </Button>
               ) : null}
               {actions.includes('edit') ? (
-                <Button variant="default" onClick={() => onEdit(c)} data-testid="course-edit">
+                <Button variant="default" onClick={() => onEdit(c)} style={actionStyle} data-testid="course-edit">
                   Modifier
                 </Button>
               ) : null}
               {actions.includes('settle') ? (
-                <Button onClick={() => open('settle')} data-testid="course-settle">
+                <Button onClick={() => open('settle')} style={actionStyle} data-testid="course-settle">
                   Régler
                 </Button>
               ) : null}
               {actions.includes('start') ? (
-                <Button loading={status.isPending} onClick={() => void change('inProgres').catch(() => undefined)} data-testid="course-start">
+                <Button loading={status.isPending} onClick={() => void change('inProgres').catch(() => undefined)} style={actionStyle} data-testid="course-start">
                   Démarrer
                 </Button>
               ) : null}
               {actions.includes('finish') ? (
-                <Button onClick={() => open('finish')} data-testid="course-finish">
+                <Button onClick={() => open('finish')} style={actionStyle} data-testid="course-finish">
                   Terminer
                 </Button>
               ) : null}

@@ -26,25 +26,31 @@ const SECTION_EMPTY: Record<TCourseGroup, string> = {
 };
 
 /** One group of the list ('En cours', 'À venir', 'Passées'), its own pages and cards. */
-function CourseSection({ group, filters, onOpen }: { group: TCourseGroup; filters: CourseFilterQuery; onOpen: (c: TCourse) => void }) {
+function CourseSection({ group, filters, onOpen, phone }: { group: TCourseGroup; filters: CourseFilterQuery; onOpen: (c: TCourse) => void; phone: boolean }) {
   const fetchPage: DataTableFetch<TCourse> = useCallback(
     (query, signal) => coursesApi.list({ page: query.page, itemPerPage: query.itemPerPage, group, ...(query.filters as CourseFilterQuery) }, signal),
     [group],
   );
+  const title = (
+    <Title order={2} fz="h4" style={phone ? undefined : { alignSelf: 'center' }}>
+      {COURSE_GROUP_LABELS[group]}
+    </Title>
+  );
   return (
     <Stack gap="xs" data-testid={`courses-section-${group}`}>
-      <Title order={2} fz="h4">
-        {COURSE_GROUP_LABELS[group]}
-      </Title>
+      {/* On a computer the title sits in the table's toolbar, beside 'Exporter' (the shared filters
+          are above the three groups); a phone has no export: the title stands alone over the cards. */}
+      {phone ? title : null}
       <DataTable<TCourse>
         columns={COURSE_COLUMNS}
         fetchPage={fetchPage}
         queryKey={courseKeys.list(group)}
         filters={filters}
         searchable={false}
+        filtersSlot={phone ? undefined : title}
         onRowClick={onOpen}
         isRowStruck={(c) => c.status === 'canceled'}
-        exportFileName={`Courses ${COURSE_GROUP_LABELS[group]}`}
+        exportFileName={phone ? undefined : `Courses ${COURSE_GROUP_LABELS[group]}`}
         minWidth={980}
         emptyText={SECTION_EMPTY[group]}
         testId={`courses-table-${group}`}
@@ -130,7 +136,7 @@ export default function CoursesPage() {
             </Group>
           )}
           {COURSE_GROUPS.map((group) => (
-            <CourseSection key={group} group={group} filters={filters.query} onOpen={(c) => setInspecting(c.id)} />
+            <CourseSection key={group} group={group} filters={filters.query} onOpen={(c) => setInspecting(c.id)} phone={phone} />
           ))}
         </>
       )}

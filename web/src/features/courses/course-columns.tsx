@@ -22,7 +22,7 @@ export const COURSE_COLUMNS: DataTableColumn<TCourse>[] = [
     header: 'Référence',
     card: 'meta',
     render: (c) => (
-      <Text span size="sm" ff="monospace">
+      <Text span size="sm" style={{ whiteSpace: 'nowrap' }}>
         {c.reference}
       </Text>
     ),
