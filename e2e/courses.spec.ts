@@ -29,7 +29,7 @@ async function axeProblems(page: Page, include?: string): Promise<string[]> {
   const { violations } = await builder.analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `[${v.impact}] ${v.id} (${v.help}): ${v.nodes.map((n) => n.html.slice(0, 120)).join(' | ')}`);
+    .map((v) => `[${v.impact}] ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.html.slice(0, 120)} — ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`).join(' | ')}`);
 }
 
 /** Until no loader or skeleton is left on the screen. */
