@@ -14,6 +14,7 @@ import { toast, toastApiError } from '../../ui/toast.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import { useClient } from '../clients/queries.ts';
+import { useDriver } from '../drivers/queries.ts';
 import { DayInput, HourInput } from '../vehicles/DayTimeInputs.tsx';
 import {
   courseCreateBody,
@@ -26,6 +27,7 @@ import {
   driverOptions,
   effectiveAmount,
   fieldOf,
+  plannedDriverOf,
   proposedDriver,
   quoteLines,
   vehicleOptions,
@@ -45,8 +47,15 @@ export interface CourseFormDialogProps {
   onSaved?: (course: TCourseDetail) => void;
 }
 
-/** Today in the park's zone (yyyy-MM-dd). */
-const todayIn = (timeZone: string | undefined) => new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined }).format(new Date());
+/** Now on the park's clock, yyyy-MM-ddTHH:mm. */
+function nowIn(timeZone: string | undefined): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || undefined, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+      .formatToParts(new Date())
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
 
 /**
  * 'Programmer une course' and its edit (issue 20 section 2; spec 000 sections 2, 4, 8): the client
@@ -59,7 +68,7 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
   const park = useActingPark();
-  const fresh = () => (course ? courseValuesFrom(course) : courseDefaults(todayIn(park?.time_zone)));
+  const fresh = () => (course ? courseValuesFrom(course) : courseDefaults(nowIn(park?.time_zone)));
   const [values, setValues] = useState<CourseFormValues>(fresh);
   const [errors, setErrors] = useState<CourseFieldErrors>({});
   const set = (patch: Partial<CourseFormValues>) => {
@@ -88,17 +97,24 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
   const quoteQuery = courseQuoteQuery(values);
   const quote = useCourseQuote(opened ? quoteQuery : null);
   const amount = effectiveAmount(values, quote.data);
+  // A suggestion arriving answers an 'amount' message left from an earlier try.
+  useEffect(() => {
+    if (amount !== null) setErrors((e) => (e.amount ? { ...e, amount: undefined } : e));
+  }, [amount]);
 
-  // A vehicle picked without a driver brings its usual driver, when he is free then.
+  // A vehicle the planning has working goes with its planned driver (the server refuses another).
   useEffect(() => {
     const proposed = proposedDriver(free.data, values.vehicle_id, values.driver_id);
     if (proposed !== values.driver_id) setValues((v) => ({ ...v, driver_id: proposed }));
   }, [values.vehicle_id, free.data]);
+  const plannedId = plannedDriverOf(free.data, values.vehicle_id);
+  const planned = useDriver(opened ? plannedId : null);
+  const plannedOption = plannedId ? { value: plannedId, label: planned.data ? `${planned.data.first_name} ${planned.data.last_name}` : 'Chauffeur du planning' } : null;
 
   const ownVehicle = course?.vehicle && course.vehicle.id === values.vehicle_id ? { value: course.vehicle.id, label: course.vehicle.registration_number } : null;
   const ownDriver = course?.driver && course.driver.id === values.driver_id ? { value: course.driver.id, label: course.driver.name } : null;
   const vehicles = useMemo(() => vehicleOptions(free.data?.vehicles, ownVehicle), [free.data, ownVehicle?.value]);
-  const drivers = useMemo(() => driverOptions(free.data?.drivers, ownDriver), [free.data, ownDriver?.value]);
+  const drivers = useMemo(() => driverOptions(free.data?.drivers, ownDriver, plannedOption), [free.data, ownDriver?.value, plannedOption?.value, plannedOption?.label]);
   const contacts = (client.data?.contacts ?? []).map((c) => ({ value: c.id, label: `${c.name} · ${c.phone}` }));
   const suggestions = client.data?.addresses ?? [];
 
@@ -224,7 +240,7 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
           <Select
             label="Chauffeur"
             placeholder={span ? (drivers.length ? 'Choisir un chauffeur' : 'Aucun chauffeur libre') : 'Choisissez les dates'}
-            description={span ? 'Les chauffeurs libres sur ce créneau' : undefined}
+            description={plannedId ? 'Le chauffeur que le planning met sur ce véhicule' : span ? 'Les chauffeurs libres sur ce créneau' : undefined}
             data={drivers}
             value={values.driver_id}
             onChange={(driver_id) => set({ driver_id })}

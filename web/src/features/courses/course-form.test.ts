@@ -11,6 +11,7 @@ import {
   driverOptions,
   effectiveAmount,
   fieldOf,
+  plannedDriverOf,
   proposedDriver,
   quoteLines,
   vehicleOptions,
@@ -25,7 +26,7 @@ const airport = { name: 'Aéroport de Douala', description: 'Douala', latitude: 
 const akwa = { name: 'Akwa', description: null, latitude: 4.0511, longitude: 9.7001 };
 
 const filled = (patch: Partial<CourseFormValues> = {}): CourseFormValues => ({
-  ...courseDefaults('2026-03-12'),
+  ...courseDefaults('2026-03-12T07:20'),
   client_id: CLIENT,
   start_address: airport,
   end_address: akwa,
@@ -54,6 +55,13 @@ const detail = (patch: Partial<TCourseDetail> = {}): TCourseDetail =>
   }) as TCourseDetail;
 
 describe('course form: dates and span', () => {
+  it('starts a fresh form at the next full hour of the park, for an hour, across midnight too', () => {
+    expect(courseDefaults('2026-03-12T07:20')).toMatchObject({ start_day: '2026-03-12', start_time: '08:00', end_day: '2026-03-12', end_time: '09:00', number_of_people: 1, amount_typed: false });
+    expect(courseDefaults('2026-12-31T23:05')).toMatchObject({ start_day: '2027-01-01', start_time: '00:00', end_time: '01:00' });
+    expect(courseDefaults('2026-03-12T22:00')).toMatchObject({ start_time: '23:00', end_day: '2026-03-13', end_time: '00:00' });
+    expect(courseDefaults(null)).toMatchObject({ start_day: null, end_day: null });
+  });
+
   it('builds wire dates from a day and a clock time, nothing from a partial one', () => {
     expect(wireDateTime('2026-03-12', '08:30')).toBe('2026-03-12T08:30:00');
     expect(wireDateTime('2026-03-12', '8h')).toBeNull();
@@ -99,7 +107,7 @@ describe('course form: quote and amount', () => {
 
 describe('course form: checks and bodies', () => {
   it('puts the contract messages under their fields, in order', () => {
-    const errors = courseFormErrors({ ...courseDefaults('2026-03-12'), end_time: '07:00' }, null);
+    const errors = courseFormErrors({ ...courseDefaults('2026-03-12T07:20'), end_time: '07:00' }, null);
     expect(errors.client_id).toBe(COURSE_MESSAGES.client);
     expect(errors.start_address).toBe(COURSE_MESSAGES.startAddress);
     expect(errors.end_address).toBe(COURSE_MESSAGES.endAddress);
@@ -150,9 +158,17 @@ describe('course form: vehicles and drivers free over the span', () => {
     expect(driverOptions(free.drivers, { value: 'd2', label: 'Paul Eto' })).toHaveLength(1);
   });
 
-  it("proposes the vehicle's usual driver when he is free and none is chosen", () => {
+  it('sends a vehicle the planning has working with its planned driver, else keeps the choice', () => {
+    expect(plannedDriverOf(free, 'v2')).toBe('d2');
     expect(proposedDriver(free, 'v2', null)).toBe('d2');
-    expect(proposedDriver(free, 'v2', DRIVER)).toBe(DRIVER);
-    expect(proposedDriver({ ...free, drivers: [] }, 'v2', null)).toBeNull();
+    expect(proposedDriver(free, 'v2', DRIVER)).toBe('d2');
+    const unplanned = { ...free, vehicles: [{ ...free.vehicles[0]!, current_driver_id: null }] };
+    expect(proposedDriver(unplanned, 'v2', DRIVER)).toBe(DRIVER);
+    expect(proposedDriver(unplanned, 'v2', null)).toBeNull();
+  });
+
+  it('lists the planned driver of the chosen vehicle among the drivers', () => {
+    expect(driverOptions([], null, { value: 'd9', label: 'Jean Atangana' })).toEqual([{ value: 'd9', label: 'Jean Atangana' }]);
+    expect(driverOptions(free.drivers, { value: DRIVER, label: 'Awa' }, { value: 'd2', label: 'Paul Eto' }).map((o) => o.value)).toEqual([DRIVER, 'd2']);
   });
 });

@@ -32,17 +32,30 @@ export type CourseField = 'client_id' | 'contact_id' | 'start_address' | 'end_ad
 export type CourseFieldErrors = Partial<Record<CourseField, string>>;
 export const COURSE_FIELDS: readonly CourseField[] = ['client_id', 'contact_id', 'start_address', 'end_address', 'start_date', 'end_date', 'vehicle_id', 'driver_id', 'number_of_people', 'amount', 'description'];
 
-/** A fresh form: today, 08:00 to 09:00, one person, the amount left to the quote. */
-export function courseDefaults(today: string | null, clientId: string | null = null): CourseFormValues {
+/** yyyy-MM-ddTHH:mm plus `hours`, on the wall clock (read as UTC: no zone, no daylight saving in between). */
+function addHours(wall: string, hours: number): string {
+  const t = Date.parse(`${wall}:00Z`) + hours * 3_600_000;
+  return new Date(t).toISOString().slice(0, 16);
+}
+
+/**
+ * A fresh form: from the next full hour of the park's clock to one hour later (a course booked
+ * in the past would be 'missed' at once), one person, the amount left to the quote. `now` is the
+ * park's wall-clock time, yyyy-MM-ddTHH:mm.
+ */
+export function courseDefaults(now: string | null, clientId: string | null = null): CourseFormValues {
+  const valid = now !== null && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(now) && !Number.isNaN(Date.parse(`${now}:00Z`));
+  const start = valid ? addHours(`${now.slice(0, 13)}:00`, 1) : null;
+  const end = start ? addHours(start, 1) : null;
   return {
     client_id: clientId,
     contact_id: null,
     start_address: null,
     end_address: null,
-    start_day: today,
-    start_time: '08:00',
-    end_day: today,
-    end_time: '09:00',
+    start_day: start ? start.slice(0, 10) : null,
+    start_time: start ? start.slice(11, 16) : '08:00',
+    end_day: end ? end.slice(0, 10) : null,
+    end_time: end ? end.slice(11, 16) : '09:00',
     vehicle_id: null,
     driver_id: null,
     number_of_people: 1,
@@ -179,14 +192,24 @@ export function vehicleOptions(free: TCourseAvailability['vehicles'] | undefined
   return chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options;
 }
 
-export function driverOptions(free: TCourseAvailability['drivers'] | undefined, chosen: Option | null): Option[] {
+/** The free drivers, plus the one already chosen and the one planned on the chosen vehicle (neither is in the free list). */
+export function driverOptions(free: TCourseAvailability['drivers'] | undefined, ...kept: (Option | null)[]): Option[] {
   const options = (free ?? []).map((x) => ({ value: x.id, label: x.name }));
-  return chosen && !options.some((o) => o.value === chosen.value) ? [chosen, ...options] : options;
+  for (const k of kept.reverse()) if (k && !options.some((o) => o.value === k.value)) options.unshift(k);
+  return options;
 }
 
-/** The vehicle's usual driver, proposed when a vehicle is picked and no driver is chosen yet (if he is free). */
+/**
+ * The driver a vehicle goes with over the span: one the planning has working then is free for a
+ * course only with the driver planned on it (the course is part of his shift), and that driver is
+ * not in the free drivers' list. Null for a vehicle nobody is planned on.
+ */
+export function plannedDriverOf(free: TCourseAvailability | undefined, vehicleId: string | null): string | null {
+  if (!vehicleId || !free) return null;
+  return free.vehicles.find((x) => x.id === vehicleId)?.current_driver_id ?? null;
+}
+
+/** The driver once a vehicle is chosen: the planned one when there is one, else the person's choice. */
 export function proposedDriver(free: TCourseAvailability | undefined, vehicleId: string | null, driverId: string | null): string | null {
-  if (driverId || !vehicleId || !free) return driverId;
-  const usual = free.vehicles.find((x) => x.id === vehicleId)?.current_driver_id ?? null;
-  return usual && free.drivers.some((d) => d.id === usual) ? usual : null;
+  return plannedDriverOf(free, vehicleId) ?? driverId;
 }
