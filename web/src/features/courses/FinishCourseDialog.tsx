@@ -61,7 +61,10 @@ export function FinishCourseDialog({ course, opened, onClose }: FinishCourseDial
           <Group justify="space-between" wrap="nowrap" gap="xs">
             <Stack gap={0} style={{ minWidth: 0 }}>
               <Text size="sm" fw={600} truncate>
-                {course.client.name} · {course.reference}
+                {course.client.name}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {course.reference}
               </Text>
               <Text size="xs" c="dimmed" truncate>
                 {courseTrip(course)}

@@ -27,7 +27,7 @@ describe('course display', () => {
     expect(coursePayment({ payment_mode: null, caisse: null, settled_at: null })).toBeNull();
     expect(coursePayment({ payment_mode: 'caisse', caisse: { id: 'k', name: 'Caisse Akwa' }, settled_at: null })).toBe('Encaissé dans la caisse Caisse Akwa');
     expect(coursePayment({ payment_mode: 'receivable', caisse: null, settled_at: null })).toBe('À régler par le client · non réglé');
-    expect(coursePayment({ payment_mode: 'receivable', caisse: { id: 'k', name: 'K' }, settled_at: '2026-03-20T10:00:00' })).toBe('À régler par le client · réglé le 20/03/2026');
+    expect(coursePayment({ payment_mode: 'receivable', caisse: { id: 'k', name: 'K' }, settled_at: '2026-03-20T10:00:00' })).toBe('Réglé par le client le 20/03/2026 dans la caisse K');
   });
 
   it('offers the actions the server allows, to MANAGE_COURSES only, in a fixed order', () => {

@@ -54,8 +54,9 @@ export function courseClient(c: Pick<TCourse, 'client' | 'contact'>): string {
 export function coursePayment(c: Pick<TCourseDetail, 'payment_mode' | 'caisse' | 'settled_at'>): string | null {
   if (c.payment_mode === 'caisse') return c.caisse ? `Encaissé dans la caisse ${c.caisse.name}` : COURSE_PAYMENT_MODE_LABELS.caisse;
   if (c.payment_mode === 'receivable') {
-    const label = COURSE_PAYMENT_MODE_LABELS.receivable;
-    return c.settled_at ? `${label} · réglé le ${formatDateTime(c.settled_at).slice(0, 10)}` : `${label} · non réglé`;
+    if (!c.settled_at) return `${COURSE_PAYMENT_MODE_LABELS.receivable} · non réglé`;
+    const into = c.caisse ? ` dans la caisse ${c.caisse.name}` : '';
+    return `Réglé par le client le ${formatDateTime(c.settled_at).slice(0, 10)}${into}`;
   }
   return null;
 }
