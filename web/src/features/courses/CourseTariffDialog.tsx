@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COURSE_MESSAGES } from '@flotte/contract/courses';
 import { AmountInput } from '../../ui/inputs/AmountInput.tsx';
@@ -21,7 +20,6 @@ export function tariffError(baseFee: number | null, perKm: number | null): strin
  * form suggests each course's amount (the person may always type another).
  */
 export function CourseTariffDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const fullScreen = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
   const canManage = usePermissions().can('MANAGE_COURSES');
   const tariff = useCourseTariff(opened);
@@ -56,7 +54,8 @@ export function CourseTariffDialog({ opened, onClose }: { opened: boolean; onClo
 
   const currency = tariff.data?.currency;
   return (
-    <Modal opened={opened} onClose={onClose} title="Tarif des courses" size="sm" fullScreen={fullScreen} data-testid="course-tariff-dialog">
+    // Two fields: a centred dialog, even on a phone.
+    <Modal opened={opened} onClose={onClose} title="Tarif des courses" size="sm" centered data-testid="course-tariff-dialog">
       {tariff.isError ? (
         <LoadError title="Impossible de charger le tarif" error={tariff.error} onRetry={() => void tariff.refetch()} />
       ) : (
