@@ -146,10 +146,8 @@ export default function CoursesPage() {
           <CourseFormDialog
             opened={formOpened}
             course={editing}
-            onClose={() => {
-              setFormOpened(false);
-              setEditing(null);
-            }}
+            // The course stays set while the dialog fades out (its title would flip); the next opening sets it.
+            onClose={() => setFormOpened(false)}
             onSaved={(c) => setInspecting(c.id)}
           />
         ) : null}
