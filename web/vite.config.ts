@@ -1,4 +1,4 @@
-import { build as viteBuild, defineConfig, type Rolldown } from 'vite';
+import { build as viteBuild, defineConfig, type Plugin, type Rolldown } from 'vite';
 import react from '@vitejs/plugin-react';
 import { gzipSync } from 'node:zlib';
 
@@ -179,6 +179,46 @@ function chunkLabel(modules: string[], gz: Map<string, number>): string {
   return `shared-${top.replace(/^@/, '').replace(/[^A-Za-z0-9]+/g, '-')}`;
 }
 
+/*
+ * zod's JSON Schema output, left out of the web app. Every zod 4 schema object carries a
+ * `toJSONSchema()` method, so the code behind it (zod/v4/core/to-json-schema.js and the
+ * per-type processors of json-schema-processors.js, some 15 kB before gzip) is kept by tree-shaking
+ * and lands in the sign-in chunk, where the shared zod core lives, although only the server writes
+ * JSON Schema (the OpenAPI document). In the build those two files keep their exports, as functions
+ * that say so if ever called; `aggregateChecks`, which the schemas read at run time (a string's
+ * minLength, a number's bounds), stays as zod wrote it. Checked against the pinned zod: the build
+ * fails if the files no longer look as expected.
+ */
+function zodWithoutJsonSchema(): Plugin {
+  const TO_JSON_SCHEMA = /\/zod\/v4\/core\/to-json-schema\.js$/;
+  const PROCESSORS = /\/zod\/v4\/core\/json-schema-processors\.js$/;
+  const unavailable = "const unavailable = () => { throw new Error('zod: JSON Schema is not built into the web app'); };";
+  const exportsOf = (code: string) => [...code.matchAll(/^export (?:async )?(?:function|const|let|class) (\w+)/gm)].map((m) => m[1]);
+  const stub = (name: string) =>
+    /^create\w*Method$/.test(name) ? `export const ${name} = () => unavailable;` : name === 'allProcessors' ? `export const ${name} = {};` : `export const ${name} = unavailable;`;
+  return {
+    name: 'flotte:zod-without-json-schema',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      if (TO_JSON_SCHEMA.test(id)) {
+        const names = exportsOf(code);
+        if (!names.includes('createToJSONSchemaMethod') || !code.includes('export { processSchema as process };')) this.error(`unexpected ${id}: update zodWithoutJsonSchema`);
+        return { code: [unavailable, ...names.map(stub), 'export { processSchema as process };'].join('\n'), map: null };
+      }
+      if (PROCESSORS.test(id)) {
+        const start = code.indexOf('export function aggregateChecks(');
+        const end = code.indexOf('\nconst formatMap = {', start);
+        if (start < 0 || end < 0) this.error(`unexpected ${id}: update zodWithoutJsonSchema`);
+        const kept = code.slice(0, end).replace(/^import \{[^}]*\} from "\.\/to-json-schema\.js";$/m, '');
+        const names = exportsOf(code.slice(end));
+        return { code: [kept, unavailable, ...names.map(stub)].join('\n'), map: null };
+      }
+      return null;
+    },
+  };
+}
+
 function uniqueName(name: string, taken: Set<string>): string {
   let n = name;
   for (let i = 2; taken.has(n); i++) n = `${name}-${i}`;
@@ -190,7 +230,7 @@ export default defineConfig(async ({ command }) => {
   const plan = command === 'build' && !process.env.FLOTTE_CHUNK_PLAN ? await planChunks() : null;
   return {
     root,
-    plugins: [react()],
+    plugins: [react(), zodWithoutJsonSchema()],
     build: {
       outDir: `${root}/dist`,
       emptyOutDir: true,

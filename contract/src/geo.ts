@@ -77,12 +77,18 @@ export const ZGeoRouteQuery = z.object({
 export const ROUTE_SOURCES = ['road', 'great_circle'] as const;
 export type TRouteSource = (typeof ROUTE_SOURCES)[number];
 
+/**
+ * A route's points, [latitude, longitude] pairs. Written as arrays of numbers typed as pairs: a
+ * z.tuple would pull zod's tuple code into the sign-in chunk, where the shared zod core lives.
+ */
+export const zLatLngPath = z.array(z.array(z.number())) as unknown as z.ZodType<[number, number][]>;
+
 export const ZGeoRoute = z.object({
   distance_m: z.number().describe('Mètres'),
   duration_s: z.number().nullable().describe('Secondes ; null pour la distance à vol d’oiseau'),
   source: z.enum(ROUTE_SOURCES),
   /** [latitude, longitude] pairs along the way (simplified), for the map. */
-  geometry: z.array(z.tuple([z.number(), z.number()])),
+  geometry: zLatLngPath,
 });
 export type TGeoRoute = z.infer<typeof ZGeoRoute>;
 

@@ -38,3 +38,4 @@ export * from './geo.ts';
 export * from './clients.ts';
 export * from './courses.ts';
 export * from './course-pricing.ts';
+export * from './permission-descriptions.ts';

@@ -26,3 +26,11 @@ describe('permission catalogue', () => {
     expect(impliedBy('GEOLOCK').sort()).toEqual(['READ_GEOLOCALISATION', 'VIEW_PHONE_GPS', 'VIEW_VEHICLE_GPS']);
   });
 });
+
+describe('permission descriptions', () => {
+  it('describe every permission in a French sentence', async () => {
+    const { PERMISSION_DESCRIPTIONS } = await import('./permission-descriptions.ts');
+    expect(Object.keys(PERMISSION_DESCRIPTIONS).sort()).toEqual([...ALL_PERMISSIONS].sort());
+    for (const code of ALL_PERMISSIONS) expect(PERMISSION_DESCRIPTIONS[code], code).toMatch(/^[A-ZÉ].+\.$/);
+  });
+});

@@ -15,6 +15,7 @@ import {
   type TRoleInputParsed,
   type TRolePermissions,
 } from '@flotte/contract';
+import { PERMISSION_DESCRIPTIONS } from '@flotte/contract/permission-descriptions';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { hasPermission } from '../../platform/auth/guard.ts';
 import type { Db } from '../../platform/db/database.ts';
@@ -68,7 +69,7 @@ const CATALOG: TPermissionCatalog = {
       return {
         code,
         label: entry.label,
-        description: entry.description,
+        description: PERMISSION_DESCRIPTIONS[code],
         kind: code in ACTION_PERMISSIONS ? ('action' as const) : ('view' as const),
         implies: sorted(impliedBy(code)),
       };

@@ -1,6 +1,7 @@
 import { Button, Center, EmptyState } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { TAB_VIEWS } from '@flotte/contract';
+import { PERMISSION_DESCRIPTIONS } from '@flotte/contract/permission-descriptions';
 import { usePermissions } from '../../features/auth/permissions.ts';
 import { AccessDenied } from '../../ui/AccessDenied.tsx';
 import { RouteLoader } from '../../ui/RouteLoader.tsx';
@@ -33,7 +34,8 @@ export default function ModulePage() {
 
   if (!can(view)) return <AccessDenied />;
 
-  const { label, description } = TAB_VIEWS[view];
+  const { label } = TAB_VIEWS[view];
+  const description = PERMISSION_DESCRIPTIONS[view];
   return (
     <Center py="xl" px="md">
       <EmptyState

@@ -1,5 +1,6 @@
 import { Card, List, SimpleGrid, Text, Title } from '@mantine/core';
 import { ACTION_PERMISSIONS, ACTION_PERMISSION_CODES, TAB_VIEWS, TAB_VIEW_CODES } from '@flotte/contract';
+import { PERMISSION_DESCRIPTIONS } from '@flotte/contract/permission-descriptions';
 
 /**
  * 'Vos accès': what this profile may open and do, in the catalogue's French words. On the account
@@ -44,7 +45,7 @@ export function AccessCard({ permissions }: { permissions: readonly string[] }) 
                   </Text>
                   <Text span size="xs" c="dimmed">
                     {' '}
-                    — {ACTION_PERMISSIONS[code].description}
+                    — {PERMISSION_DESCRIPTIONS[code]}
                   </Text>
                 </List.Item>
               ))}
