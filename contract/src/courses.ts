@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import './formats.ts'; // French zod messages for every schema
-import { ZAddress, ZAddressInput, ROUTE_SOURCES } from './geo.ts';
+import { ZAddress, ZAddressInput, ROUTE_SOURCES, zLatLngPath } from './geo.ts';
 import { CLIENT_SEXES } from './clients.ts';
 import { INT4_MAX } from './constants.ts';
 import { ZPageQuery } from './pagination.ts';
+import { refuseSentAndCleared, zClear } from './clear-fields.ts';
 import { isWireDateTime, isDayOrWireDate } from './wire-date.ts';
 
 /**
@@ -91,7 +92,8 @@ const zPeople = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v),
   z.number({ error: COURSE_MESSAGES.people }).int(COURSE_MESSAGES.people).min(1, COURSE_MESSAGES.people).max(100, COURSE_MESSAGES.people),
 );
-const zAddressOf = (message: string) => z.preprocess((v) => (blank(v) ? undefined : v), ZAddressInput.optional()).refine((v) => v !== undefined, message);
+/** A required address: absent or blank reads as 'choose an address' (the form's message), else the address rules. */
+const zAddressOf = (message: string) => z.preprocess((v) => (blank(v) ? undefined : v), z.object(ZAddressInput.shape, { error: message }));
 
 /** POST /course: the booking. Vehicle and driver may come later; the course starts only with both. */
 export const ZCourseCreate = z
@@ -114,10 +116,13 @@ export const ZCourseCreate = z
   .refine((c) => c.end_date > c.start_date, { path: ['end_date'], message: COURSE_MESSAGES.endBeforeStart });
 export type TCourseCreate = z.input<typeof ZCourseCreate>;
 
+/** What an edit may empty (bodies are cleaned of blanks, so emptying names the field in `clear`). */
+export const COURSE_CLEARABLE_FIELDS = ['contact_id', 'vehicle_id', 'driver_id', 'description'] as const;
+
 /**
  * PUT /course/{id}: the booking's fields (editable unless running), or a change of status:
  * 'canceled' (irreversible, open courses only), 'inProgres' (start now: vehicle and driver set),
- * 'finished' (with where the money goes).
+ * 'finished' (with where the money goes). A field named in `clear` reads as null (emptied).
  */
 export const ZCourseUpdate = z.object({
   client_id: optional(zUuidish(COURSE_MESSAGES.client)),
@@ -136,8 +141,15 @@ export const ZCourseUpdate = z.object({
   payment_mode: optional(z.enum(COURSE_PAYMENT_MODES, { error: COURSE_MESSAGES.paymentMode })),
   caisse_id: optional(zUuidish(COURSE_MESSAGES.caisse)),
   cancel_reason: optional(zText.max(1000, 'Le motif ne peut pas dépasser 1000 caractères')),
+  clear: zClear(COURSE_CLEARABLE_FIELDS).describe('Champs à vider : contact_id, vehicle_id, driver_id, description'),
   park_id: z.string().optional(),
-});
+})
+  .superRefine(refuseSentAndCleared)
+  .transform((b) => {
+    const out = { ...b };
+    for (const field of b.clear ?? []) out[field] = null;
+    return out;
+  });
 export type TCourseUpdate = z.input<typeof ZCourseUpdate>;
 
 /** POST /course/{id}/settle: the client pays what he owes for a course, into a caisse. */
@@ -167,7 +179,7 @@ export const ZCourseQuote = z.object({
   distance_m: z.number(),
   duration_s: z.number().nullable(),
   source: z.enum(ROUTE_SOURCES),
-  geometry: z.array(z.tuple([z.number(), z.number()])),
+  geometry: zLatLngPath,
   suggested_amount: z.number().nullable().describe('Montant suggéré, devise du parc ; null sans tarif'),
   pricing: z.string().nullable().describe('Comment le montant a été calculé, en français'),
 });
@@ -234,7 +246,7 @@ export const ZCourse = z.object({
 export type TCourse = z.infer<typeof ZCourse>;
 
 export const ZCourseDetail = ZCourse.extend({
-  geometry: z.array(z.tuple([z.number(), z.number()])).describe('Le trajet, [latitude, longitude]'),
+  geometry: zLatLngPath.describe('Le trajet, [latitude, longitude]'),
   caisse: zRef.nullable(),
   operation_id: z.string().nullable(),
   cancel_reason: z.string().nullable(),

@@ -201,6 +201,18 @@ describe('editing, starting, cancelling', () => {
     }
   });
 
+  it('empties the vehicle, the driver and the description named in `clear`, and refuses a field both sent and cleared', async () => {
+    const c = await created(courseBody(client, { vehicle_id: vehicle, driver_id: driver, description: 'Navette du matin' }));
+    expect(c).toMatchObject({ vehicle: { id: vehicle }, driver: { id: driver }, description: 'Navette du matin' });
+    const r = await update(c.id, { clear: ['vehicle_id', 'driver_id', 'description'] });
+    expect(r.code, r.message).toBe(5000);
+    expect(r.data).toMatchObject({ vehicle: null, driver: null, description: null });
+    const both = await update(c.id, { vehicle_id: vehicle, clear: ['vehicle_id'] });
+    expect(both.status).toBe(400);
+    const notClearable = await update(c.id, { clear: ['amount'] });
+    expect([notClearable.status, notClearable.message]).toEqual([400, 'Le champ « amount » ne peut pas être vidé']);
+  });
+
   it('starts only with a vehicle and a driver (those of the same body count), finishes only a running course', async () => {
     const c = await created(courseBody(client));
     expect((await update(c.id, { status: 'finished' })).code).toBe(4814);
