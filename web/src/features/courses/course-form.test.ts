@@ -142,7 +142,10 @@ describe('course form: checks and bodies', () => {
     const values = courseValuesFrom(detail({ description: 'Vol AF 946' }));
     expect(values).toMatchObject({ start_day: '2026-03-12', start_time: '08:30', end_time: '09:15', vehicle_id: VEHICLE, driver_id: DRIVER, amount: 12500, amount_typed: true });
     const body = courseUpdateBody({ ...values, vehicle_id: null, description: '' }, 12500);
-    expect(body).toMatchObject({ vehicle_id: null, driver_id: DRIVER, contact_id: null, description: null, start_date: '2026-03-12T08:30:00' });
+    expect(body).toMatchObject({ driver_id: DRIVER, start_date: '2026-03-12T08:30:00', clear: ['contact_id', 'vehicle_id', 'description'] });
+    expect(body.vehicle_id).toBeUndefined();
+    // Only what is empty: here the course has no contact.
+    expect(courseUpdateBody(values, 12500).clear).toEqual(['contact_id']);
   });
 });
 

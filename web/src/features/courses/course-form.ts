@@ -1,4 +1,4 @@
-import { ZCourseCreate, type TCourseAvailability, type TCourseCreate, type TCourseDetail, type TCourseQuote, type TCourseUpdate } from '@flotte/contract/courses';
+import { COURSE_CLEARABLE_FIELDS, ZCourseCreate, type TCourseAvailability, type TCourseCreate, type TCourseDetail, type TCourseQuote, type TCourseUpdate } from '@flotte/contract/courses';
 import type { TAddressInput } from '@flotte/contract/geo';
 import type { CourseQuoteQuery, CourseSpan } from './courses-api.ts';
 
@@ -154,10 +154,14 @@ export function courseCreateBody(v: CourseFormValues, amount: number | null): TC
   return createDraft(v, amount) as TCourseCreate;
 }
 
-/** The body of PUT /course/{id}: every field, what was emptied sent as null so the server clears it. */
+/**
+ * The body of PUT /course/{id}: every field; what was emptied is named in `clear` (the API client
+ * drops null and blank values from bodies, so a null would leave the field as it was).
+ */
 export function courseUpdateBody(v: CourseFormValues, amount: number | null): TCourseUpdate {
   const d = createDraft(v, amount);
-  return { ...d, contact_id: v.contact_id, vehicle_id: v.vehicle_id, driver_id: v.driver_id, description: v.description.trim() || null };
+  const clear = COURSE_CLEARABLE_FIELDS.filter((f) => (f === 'description' ? !v.description.trim() : v[f] === null));
+  return { ...d, ...(clear.length ? { clear } : {}) };
 }
 
 /** The contract's checks (the server's own) as one message per field, in the form's order; {} when it may be sent. */

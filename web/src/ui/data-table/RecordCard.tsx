@@ -17,7 +17,10 @@ export interface RecordCardProps {
   /** Buttons of the record (edit, delete…) under its content, outside the tappable area. */
   actions?: ReactNode;
   selection?: { checked: boolean; onChange: () => void; label?: string };
-  /** Cancelled or refused records read struck through and dimmed. */
+  /**
+   * Cancelled or refused records read struck through, in a dashed frame. Not dimmed: faded text
+   * would fall below the contrast small text needs (4.5:1) on a phone in the sun.
+   */
   struck?: boolean;
   testId?: string;
   rowId?: string;
@@ -74,7 +77,8 @@ export function RecordCard({ title, figure, status, date, lines = [], leading, o
       data-testid={testId}
       data-row-id={rowId}
       bg={selection?.checked ? 'var(--mantine-primary-color-light)' : undefined}
-      style={{ opacity: struck ? 0.75 : 1 }}
+      style={struck ? { borderStyle: 'dashed' } : undefined}
+      data-struck={struck ? 'true' : undefined}
     >
       <Box style={{ display: 'flex', alignItems: 'flex-start' }}>
         {selection ? (

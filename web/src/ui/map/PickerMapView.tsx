@@ -3,7 +3,7 @@ import { MapContainer, Marker, useMap, useMapEvents } from 'react-leaflet';
 import type { Marker as LeafletMarker } from 'leaflet';
 import { MAP_DEFAULT_ZOOM } from '@flotte/contract/geo';
 import type { GeoConfig, GeoPoint } from './geo-api.ts';
-import { ConfiguredTiles, InvalidateOnResize } from './leaflet-setup.tsx';
+import { ConfiguredTiles, InvalidateOnResize, MAP_OPTIONS, mapStyle } from './leaflet-setup.tsx';
 
 export interface PickerMapViewProps {
   config: GeoConfig | undefined;
@@ -47,7 +47,7 @@ export default function PickerMapView({ config, point, focusKey, onPick, height 
     [onPick],
   );
   return (
-    <MapContainer center={[start.latitude, start.longitude]} zoom={startZoom} style={{ height, width: '100%' }} scrollWheelZoom={false}>
+    <MapContainer center={[start.latitude, start.longitude]} zoom={startZoom} style={mapStyle(height)} {...MAP_OPTIONS}>
       <ConfiguredTiles config={config} />
       <InvalidateOnResize />
       <ClickToPick onPick={onPick} />

@@ -2,7 +2,7 @@ import { MapContainer, Marker, Tooltip } from 'react-leaflet';
 import type { TAddress } from '@flotte/contract/geo';
 import type { GeoConfig } from './geo-api.ts';
 import { FitBounds } from './FitBounds.tsx';
-import { ConfiguredTiles, InvalidateOnResize, letterIcon } from './leaflet-setup.tsx';
+import { ConfiguredTiles, InvalidateOnResize, letterIcon, MAP_OPTIONS, mapStyle } from './leaflet-setup.tsx';
 
 export interface PlacesMapViewProps {
   config: GeoConfig | undefined;
@@ -14,7 +14,7 @@ export interface PlacesMapViewProps {
 export default function PlacesMapView({ config, places, height }: PlacesMapViewProps) {
   const first = places[0] ?? config?.center ?? { latitude: 0, longitude: 0 };
   return (
-    <MapContainer center={[first.latitude, first.longitude]} zoom={config?.zoom ?? 13} style={{ height, width: '100%' }} scrollWheelZoom={false}>
+    <MapContainer center={[first.latitude, first.longitude]} zoom={config?.zoom ?? 13} style={mapStyle(height)} {...MAP_OPTIONS}>
       <ConfiguredTiles config={config} />
       <InvalidateOnResize />
       <FitBounds points={places} />

@@ -2,7 +2,7 @@ import { MapContainer, Marker, Polyline, Tooltip } from 'react-leaflet';
 import type { TAddress } from '@flotte/contract/geo';
 import type { GeoConfig } from './geo-api.ts';
 import { FitBounds } from './FitBounds.tsx';
-import { ConfiguredTiles, InvalidateOnResize, letterIcon } from './leaflet-setup.tsx';
+import { ConfiguredTiles, InvalidateOnResize, letterIcon, MAP_OPTIONS, mapStyle } from './leaflet-setup.tsx';
 
 const START_ICON = letterIcon('A', '#2f9e44');
 const END_ICON = letterIcon('B', '#e03131');
@@ -27,7 +27,7 @@ export default function RouteMapView({ config, start, end, geometry, height }: R
         ];
   const points = [...line.map(([latitude, longitude]) => ({ latitude, longitude })), start, end];
   return (
-    <MapContainer center={[start.latitude, start.longitude]} zoom={13} style={{ height, width: '100%' }} scrollWheelZoom={false}>
+    <MapContainer center={[start.latitude, start.longitude]} zoom={13} style={mapStyle(height)} {...MAP_OPTIONS}>
       <ConfiguredTiles config={config} />
       <InvalidateOnResize />
       <FitBounds points={points} />

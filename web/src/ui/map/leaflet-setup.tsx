@@ -50,4 +50,14 @@ export function letterIcon(letter: string, color: string): L.DivIcon {
   return L.divIcon({ html, className: 'flotte-letter-marker', iconSize: [28, 28], iconAnchor: [14, 14], popupAnchor: [0, -14] });
 }
 
+/**
+ * What every map of the app shares. No zoom or fade animations: a dialog closing mid-animation
+ * made Leaflet read a pane it had just removed ('_leaflet_pos' of undefined), and phones draw
+ * faster without them. No scroll-wheel zoom: the page scrolls past a map instead of zooming it.
+ * `isolation` keeps Leaflet's own stacking (panes 400, controls 1000) inside the map, so its
+ * buttons never draw over a dialog's sticky title.
+ */
+export const MAP_OPTIONS = { zoomAnimation: false, fadeAnimation: false, markerZoomAnimation: false, scrollWheelZoom: false } as const;
+export const mapStyle = (height: number) => ({ height, width: '100%', isolation: 'isolate' as const });
+
 export { L };
