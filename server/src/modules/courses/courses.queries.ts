@@ -13,7 +13,8 @@ import { courseColumns, courseJoins, toCourse, toCourseDetail, type CourseRow } 
  * Reading courses: the list (GET /course, GET /client/{id}/course) and one (GET /course/{id}).
  * A page is two statements run side by side: the page (its ids from the (park, status, start) or
  * (park, start) index, then only those rows joined to their client, contact, vehicle and driver)
- * and its exact total (counted on the same index, never reading the rows). Running and coming
+ * and its exact total (from course_status_totals when only the group or status narrows the list,
+ * else counted on the same index, never reading the rows). Running and coming
  * courses read soonest first, past ones (and mixed lists) latest first.
  */
 
@@ -74,7 +75,13 @@ export function courseListStatements(acting: ActingProfile, q: CourseListQuery):
   }
   if (q.end_date) conds.push(`c.start_date < ${$(boundOf(q.end_date, tz, 'to').toISOString())}::timestamptz`);
   const where = conds.join(' and ');
-  const count = { text: `select count(*)::int as total from courses c where ${where}`, values: [...values] };
+  // By park and status alone (the list as it opens: its three groups), the total is the sum of a
+  // few course_status_totals rows, kept by triggers, whose columns bear the same names.
+  const byTotals = !q.client_id && !q.vehicle_id && !q.driver_id && !q.start_date && !q.end_date;
+  const count = {
+    text: byTotals ? `select coalesce(sum(c.n), 0)::int as total from course_status_totals c where ${where}` : `select count(*)::int as total from courses c where ${where}`,
+    values: [...values],
+  };
   const dir = statuses && statuses.every((s) => OPEN.includes(s)) ? 'asc' : 'desc';
   const { limit, offset } = pageWindow(q);
   const text = `with page as (

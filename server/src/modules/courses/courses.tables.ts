@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, doublePrecision, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { TCoursePaymentMode, TCourseStatus } from '@flotte/contract/courses';
 import type { TRouteSource } from '@flotte/contract/geo';
 import { createdAt, idColumn, tstz, updatedAt } from '../../platform/db/columns.ts';
@@ -85,6 +85,21 @@ export const courses = pgTable(
     // The status job: awaiting and running courses by their start and end.
     index('courses_open_idx').on(t.status, t.startDate).where(sql`${t.status} in ('awaiting', 'inProgres')`),
   ],
+);
+
+/**
+ * A park's courses counted by status, kept by statement triggers on courses (migration 0019) in the
+ * transaction that changes them: the list's exact total, by group or status alone, reads a few
+ * rows instead of counting a history of a hundred thousand rides.
+ */
+export const courseStatusTotals = pgTable(
+  'course_status_totals',
+  {
+    parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
+    status: text('status').$type<TCourseStatus>().notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.parkId, t.status] })],
 );
 
 /** The park's price of a course: a base fee plus a price per km (minor units), used to suggest amounts. */

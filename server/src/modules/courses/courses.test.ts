@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { COURSE_MESSAGES as M } from '@flotte/contract/courses';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
 import { clients } from '../clients/clients.tables.ts';
@@ -27,6 +27,13 @@ beforeEach(async () => {
   client = await insertClient(ctx, fx.park.id);
   vehicle = await insertVehicleWithSeats(ctx, fx.park.id, `LT-${parkNo}01-CO`, 4);
   driver = await insertDriver(ctx, fx.park.id, { firstName: 'Jean', lastName: 'Atangana' });
+});
+// Whatever a test did to the park's courses, the counts the list's totals read (kept by triggers)
+// equal the courses recounted.
+afterEach(async () => {
+  const { rows: kept } = await ctx.database.pool.query('select status, n from course_status_totals where park_id = $1 and n <> 0 order by status', [fx.park.id]);
+  const { rows: recounted } = await ctx.database.pool.query('select status, count(*)::int as n from courses where park_id = $1 group by status order by status', [fx.park.id]);
+  expect(kept).toEqual(recounted);
 });
 afterAll(() => ctx?.close());
 
