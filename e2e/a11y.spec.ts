@@ -42,6 +42,8 @@ const SCREENS: { path: string; ready: string; view: string | null }[] = [
   { path: '/dashboard/notifications', ready: 'notifications-page', view: 'VIEW_NOTIFICATIONS' },
   { path: '/dashboard/providers', ready: 'providers-page', view: 'VIEW_PROVIDERS' },
   { path: '/dashboard/contracts', ready: 'contracts-page', view: 'VIEW_CONTRACTS' },
+  { path: '/dashboard/courses', ready: 'courses-page', view: 'VIEW_COURSES' },
+  { path: '/dashboard/courses/clients', ready: 'clients-page', view: 'VIEW_COURSES' },
   { path: '/dashboard/access', ready: 'access-page', view: 'VIEW_ACCESS_MANAGEMENT' },
   { path: '/dashboard/company', ready: 'company-page', view: 'VIEW_COMPANY_PROFILE' },
   { path: '/dashboard/account', ready: 'account-page', view: null },
@@ -79,6 +81,9 @@ const DIALOGS: { screen: string; name: string; button: string; open?: (page: Pag
   { screen: '/dashboard/providers', name: 'catégories de prestataires', button: 'providers-categories' },
   { screen: '/dashboard/contracts', name: 'nouveau contrat partenaire', button: 'contract-add-partner' },
   { screen: '/dashboard/contracts', name: 'nouveau contrat chauffeur', button: 'contract-add-driver' },
+  { screen: '/dashboard/courses', name: 'programmer une course', button: 'course-add' },
+  { screen: '/dashboard/courses', name: 'tarif des courses', button: 'course-tariff' },
+  { screen: '/dashboard/courses/clients', name: 'nouveau client', button: 'client-add' },
   { screen: '/dashboard/access', name: 'nouvel administrateur', button: 'admin-add' },
   {
     screen: '/dashboard/access',
