@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import type { TContractStatus, TContractType } from '@flotte/contract/contracts';
 import { PickedFilter } from '../../ui/data-table/PickedFilter.tsx';
@@ -8,11 +8,9 @@ import { useSession } from '../auth/SessionProvider.tsx';
 import type { PickedDriver } from '../drivers/DriverPicker.tsx';
 import { useOwners } from '../vehicles/queries.ts';
 import type { PickedVehicle } from '../vehicles/VehiclePicker.tsx';
+import { useFleetFilterPickers } from '../vehicles/FleetFilterPickers.tsx';
 import { CONTRACT_STATUS_OPTIONS, CONTRACT_TYPE_OPTIONS } from './contract-display.ts';
 
-// The pickers load on the first click that opens one: the list's first paint stays within its weight.
-const VehiclePicker = lazy(() => import('../vehicles/VehiclePicker.tsx').then((m) => ({ default: m.VehiclePicker })));
-const DriverPicker = lazy(() => import('../drivers/DriverPicker.tsx').then((m) => ({ default: m.DriverPicker })));
 
 interface Values {
   type: TContractType | null;
@@ -33,13 +31,13 @@ const NONE: Values = { type: null, status: null, vehicle: null, driver: null, ow
 export function useContractFilters() {
   const { parkId } = useSession();
   const [v, setValues] = useState<Values>(NONE);
-  const [picking, setPickingState] = useState<'vehicle' | 'driver' | null>(null);
-  const [mounted, setMounted] = useState<ReadonlySet<'vehicle' | 'driver'>>(new Set());
-  const setPicking = (which: 'vehicle' | 'driver' | null) => {
-    if (which && !mounted.has(which)) setMounted(new Set([...mounted, which]));
-    setPickingState(which);
-  };
   const set = (patch: Partial<Values>) => setValues((old) => ({ ...old, ...patch }));
+  const { open: setPicking, pickers } = useFleetFilterPickers({
+    vehicleId: v.vehicle?.id,
+    driverId: v.driver?.id,
+    onVehicle: (vehicle) => set({ vehicle }),
+    onDriver: (driver) => set({ driver }),
+  });
   const owners = useOwners(parkId);
 
   const query = useMemo(
@@ -104,33 +102,6 @@ export function useContractFilters() {
     </>
   );
 
-  const pickers = (
-    <Suspense fallback={null}>
-      {mounted.has('vehicle') ? (
-        <VehiclePicker
-          opened={picking === 'vehicle'}
-          onClose={() => setPicking(null)}
-          value={v.vehicle ? [v.vehicle.id] : undefined}
-          allowCreate={false}
-          onConfirm={(picked) => {
-            set({ vehicle: picked[0] ?? null });
-            setPicking(null);
-          }}
-        />
-      ) : null}
-      {mounted.has('driver') ? (
-        <DriverPicker
-          opened={picking === 'driver'}
-          onClose={() => setPicking(null)}
-          value={v.driver ? [v.driver.id] : undefined}
-          onConfirm={(picked) => {
-            set({ driver: picked[0] ?? null });
-            setPicking(null);
-          }}
-        />
-      ) : null}
-    </Suspense>
-  );
 
   return { query, slot, pickers, reset: () => setValues(NONE) };
 }

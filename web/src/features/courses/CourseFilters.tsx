@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { PickedFilter } from '../../ui/data-table/PickedFilter.tsx';
 import { countActiveFilters } from '../../ui/data-table/card-layout.ts';
 import { DateRangePicker } from '../../ui/dates/DateRangePicker.tsx';
@@ -6,11 +6,9 @@ import { EMPTY_RANGE, toDayString, type DateRange } from '../../ui/dates/periods
 import { ClientPicker } from '../clients/ClientPicker.tsx';
 import type { PickedDriver } from '../drivers/DriverPicker.tsx';
 import type { PickedVehicle } from '../vehicles/VehiclePicker.tsx';
+import { useFleetFilterPickers } from '../vehicles/FleetFilterPickers.tsx';
 import type { CourseListQuery } from './courses-api.ts';
 
-// The pickers load on the first click that opens one: the list's first paint stays light.
-const VehiclePicker = lazy(() => import('../vehicles/VehiclePicker.tsx').then((m) => ({ default: m.VehiclePicker })));
-const DriverPicker = lazy(() => import('../drivers/DriverPicker.tsx').then((m) => ({ default: m.DriverPicker })));
 
 interface Values {
   client: string | null;
@@ -30,13 +28,13 @@ export type CourseFilterQuery = Pick<CourseListQuery, 'client_id' | 'vehicle_id'
  */
 export function useCourseFilters() {
   const [v, setValues] = useState<Values>(NONE);
-  const [picking, setPickingState] = useState<'vehicle' | 'driver' | null>(null);
-  const [mounted, setMounted] = useState<ReadonlySet<'vehicle' | 'driver'>>(new Set());
-  const setPicking = (which: 'vehicle' | 'driver' | null) => {
-    if (which && !mounted.has(which)) setMounted(new Set([...mounted, which]));
-    setPickingState(which);
-  };
   const set = (patch: Partial<Values>) => setValues((old) => ({ ...old, ...patch }));
+  const { open: setPicking, pickers } = useFleetFilterPickers({
+    vehicleId: v.vehicle?.id,
+    driverId: v.driver?.id,
+    onVehicle: (vehicle) => set({ vehicle }),
+    onDriver: (driver) => set({ driver }),
+  });
 
   const query: CourseFilterQuery = useMemo(
     () => ({
@@ -64,33 +62,6 @@ export function useCourseFilters() {
     </>
   );
 
-  const pickers = (
-    <Suspense fallback={null}>
-      {mounted.has('vehicle') ? (
-        <VehiclePicker
-          opened={picking === 'vehicle'}
-          onClose={() => setPicking(null)}
-          value={v.vehicle ? [v.vehicle.id] : undefined}
-          allowCreate={false}
-          onConfirm={(picked) => {
-            set({ vehicle: picked[0] ?? null });
-            setPicking(null);
-          }}
-        />
-      ) : null}
-      {mounted.has('driver') ? (
-        <DriverPicker
-          opened={picking === 'driver'}
-          onClose={() => setPicking(null)}
-          value={v.driver ? [v.driver.id] : undefined}
-          onConfirm={(picked) => {
-            set({ driver: picked[0] ?? null });
-            setPicking(null);
-          }}
-        />
-      ) : null}
-    </Suspense>
-  );
 
   return { query, slot, pickers, count: countActiveFilters(query), reset: () => setValues(NONE) };
 }

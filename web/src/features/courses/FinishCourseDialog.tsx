@@ -1,16 +1,12 @@
 import { useEffect, useState } from 'react';
-import { Button, Group, Modal, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { COURSE_MESSAGES, COURSE_PAYMENT_MODE_LABELS, COURSE_PAYMENT_MODES, type TCourseDetail, type TCoursePaymentMode } from '@flotte/contract/courses';
-import { Money } from '../../ui/Money.tsx';
-import { toast, toastApiError } from '../../ui/toast.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { CourseCaisseSelect } from './CourseCaisseSelect.tsx';
+import { CourseMoneySummary, useCoursePayment } from './CoursePaymentParts.tsx';
 import { finishBody, finishError } from './course-payment.ts';
-import { courseTrip } from './course-display.ts';
 import { coursesApi } from './courses-api.ts';
-import { courseKeys, invalidatedByPayment } from './queries.ts';
 
 export interface FinishCourseDialogProps {
   course: TCourseDetail;
@@ -24,7 +20,6 @@ export interface FinishCourseDialogProps {
  */
 export function FinishCourseDialog({ course, opened, onClose }: FinishCourseDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
-  const queryClient = useQueryClient();
   const cashAccess = usePermissions().can('ACCESS_CAISSE_CASH');
   const [mode, setMode] = useState<TCoursePaymentMode>('caisse');
   const [caisse, setCaisse] = useState<string | null>(null);
@@ -35,44 +30,13 @@ export function FinishCourseDialog({ course, opened, onClose }: FinishCourseDial
     }
   }, [opened, course.id]);
 
-  const finish = useMutation({ mutationFn: () => coursesApi.setStatus(course.id, finishBody(mode, caisse)), meta: { errorToast: false } });
-
-  async function submit() {
-    const failed = finishError(mode, caisse, { cashAccess });
-    if (failed) {
-      toast.error(failed);
-      return;
-    }
-    try {
-      const saved = await finish.mutateAsync();
-      queryClient.setQueryData(courseKeys.detail(course.id), saved);
-      toast.success(COURSE_MESSAGES.finished);
-      for (const key of invalidatedByPayment) void queryClient.invalidateQueries({ queryKey: key });
-      onClose();
-    } catch (error) {
-      toastApiError(error);
-    }
-  }
+  const finish = useCoursePayment({ course, send: () => coursesApi.setStatus(course.id, finishBody(mode, caisse)), success: COURSE_MESSAGES.finished, onDone: onClose });
+  const submit = () => finish.submit(() => finishError(mode, caisse, { cashAccess }));
 
   return (
     <Modal opened={opened} onClose={onClose} title="Terminer la course" size="md" fullScreen={fullScreen} data-testid="course-finish-dialog">
       <Stack gap="md">
-        <Paper withBorder radius="md" p="sm">
-          <Group justify="space-between" wrap="nowrap" gap="xs">
-            <Stack gap={0} style={{ minWidth: 0 }}>
-              <Text size="sm" fw={600} truncate>
-                {course.client.name}
-              </Text>
-              <Text size="xs" c="dimmed">
-                {course.reference}
-              </Text>
-              <Text size="xs" c="dimmed" truncate>
-                {courseTrip(course)}
-              </Text>
-            </Stack>
-            <Money amount={course.amount} fw={700} size="lg" />
-          </Group>
-        </Paper>
+        <CourseMoneySummary course={course} withTrip />
         <Radio.Group label="Paiement" value={mode} onChange={(v) => setMode(v as TCoursePaymentMode)} data-testid="course-finish-mode">
           <Stack gap="xs" mt={6}>
             {COURSE_PAYMENT_MODES.map((m) => (
@@ -85,7 +49,7 @@ export function FinishCourseDialog({ course, opened, onClose }: FinishCourseDial
           <Button variant="default" onClick={onClose}>
             Annuler
           </Button>
-          <Button onClick={() => void submit()} loading={finish.isPending} data-testid="course-finish-submit">
+          <Button onClick={() => void submit()} loading={finish.pending} data-testid="course-finish-submit">
             Terminer la course
           </Button>
         </Group>
