@@ -164,17 +164,21 @@ describe('reading contracts', () => {
   it('tells the overdue amount and each instalment’s state from the park’s today', async () => {
     const { vehicleId } = await vehicleWithOwner(ctx, fx.park.id);
     const c = await created('driver', driverBody(vehicleId, await newDriver(ctx, fx.park.id), { start_date: dayFromToday(-40), frequency_amount: 250_000 }));
-    // Pending contracts owe nothing yet, but the figures read what is due by today whatever the status.
     const rows = await ctx.database.db.select().from(contractInstalments).where(eq(contractInstalments.contractId, c.id)).orderBy(contractInstalments.seq);
     expect(rows).toHaveLength(4);
-    const detail = (await call('GET', `/api/contract/${c.id}`)).data;
-    expect(detail.instalments.map((i: { state: string }) => i.state)).toEqual(['overdue', 'overdue', 'upcoming', 'upcoming']);
-    expect(detail.overdue_amount).toBe(500_000);
+    // Pending, it owes nothing yet: nothing reads late before the signature.
+    const pending = (await call('GET', `/api/contract/${c.id}`)).data;
+    expect(pending.instalments.map((i: { state: string }) => i.state)).toEqual(['upcoming', 'upcoming', 'upcoming', 'upcoming']);
+    expect(pending.overdue_amount).toBe(0);
     const all = (await call('GET', `/api/contract/${c.id}/history`)).data;
     expect(all.map((e: { kind: string }) => e.kind)).toEqual(['document', 'created']);
-    expect(detail.documents).toMatchObject([{ version: 1, url: `/api/contract/${c.id}/document/1` }]);
+    expect(pending.documents).toMatchObject([{ version: 1, url: `/api/contract/${c.id}/document/1` }]);
     const history = all.filter(notDocument);
     expect(history).toMatchObject([{ kind: 'created', label: 'Contrat créé', actor: 'Awa Ndiaye', detail: { contract_type: 'DRIVER', total_amount: 1_000_000, instalments: 4 } }]);
+    // Signed, what fell due by the park's today is late.
+    const signed = (await call('POST', `/api/contract/${c.id}/sign`)).data;
+    expect(signed.instalments.map((i: { state: string }) => i.state)).toEqual(['overdue', 'overdue', 'upcoming', 'upcoming']);
+    expect(signed.overdue_amount).toBe(500_000);
   });
 });
 

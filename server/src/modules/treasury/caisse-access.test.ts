@@ -8,6 +8,7 @@ import { ledgerPostings } from '../ledger/ledger.tables.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { cashCaisse, subAccount } from '../operations/operations-test-helpers.ts';
 import { dayFrom, insertContract } from '../contracts/contract-money.test-support.ts';
+import { actingOf, finishDirect, insertClient, insertCourse } from '../courses/course-money.test-support.ts';
 import { insertRecipe, recipeWorld, type RecipeWorld } from '../recipes/recipes-test-helpers.ts';
 import { recipePayments } from '../recipes/recipes.tables.ts';
 import { addCaisse, administer, as, fund, memberWith } from './caisses.test-support.ts';
@@ -30,7 +31,7 @@ let expense: string;
 let refNo = 0;
 
 const CASH = 'Compte cash par défaut';
-const CASHIER: Parameters<typeof memberWith>[3] = ['ENCAISSER', 'CREATE_OPERATION', 'ACCESS_CAISSE_CASH', 'CAISSE_TRANSFERT', 'RETRAIT_DE_FONDS'];
+const CASHIER: Parameters<typeof memberWith>[3] = ['ENCAISSER', 'CREATE_OPERATION', 'ACCESS_CAISSE_CASH', 'CAISSE_TRANSFERT', 'RETRAIT_DE_FONDS', 'MANAGE_COURSES'];
 
 beforeAll(async () => {
   ctx = await createTestContext({ PAYMENTS_RECONCILE_AFTER_S: '0', PAYMENTS_SIMULATOR_SETTLE_MS: '0' });
@@ -77,9 +78,14 @@ async function walletMeans(): Promise<string> {
   return r.data.id;
 }
 
-/** Every route that takes a caisse, naming the given one (each asks to move 1 000 F). */
-async function routesNaming(caisseId: string, other: string): Promise<[string, string, Record<string, unknown>][]> {
+/** Every route that takes a caisse, naming the given one (each asks to move 1 000 F); POST unless a method is named. */
+async function routesNaming(caisseId: string, other: string): Promise<[string, string, Record<string, unknown>, string?][]> {
   const recipe = await insertRecipe(ctx, w, { driverId: w.driverA, objective: 10_000 });
+  // A running course to finish into the caisse, and a finished one its client still owes.
+  const client = await insertClient(ctx, w.parkId);
+  const running = await insertCourse(ctx, { parkId: w.parkId, clientId: client, amount: 1_000, vehicleId: w.vehicle, driverId: w.driverA });
+  const owed = await insertCourse(ctx, { parkId: w.parkId, clientId: client, amount: 1_000 });
+  await finishDirect(ctx, await actingOf(ctx, w.parkId, owner.profile_id), owed.id, { payment_mode: 'receivable' });
   const contract = await insertContract(ctx, { parkId: w.parkId, vehicleId: w.vehicle, driverId: w.driverA, schedule: [{ due: dayFrom(0), amount: 100_000 }] });
   const means = await walletMeans();
   const now = toWireDate(new Date());
@@ -96,6 +102,8 @@ async function routesNaming(caisseId: string, other: string): Promise<[string, s
     ['a debt settled in cash', '/api/transaction/resolve-debt', { recettes_partials: [{ recette_id: recipe, amount: 1_000 }], payment_type: 'cash', caisse_id: caisseId }],
     ['exceptional payment in cash', '/api/transaction/exceptional-payment', { driver_id: w.driverA, vehicle_id: w.vehicle, amount: 1_000, payment_type: 'cash', caisse_id: caisseId }],
     ['a hire-purchase instalment in cash', `/api/contract/${contract.id}/collect`, { amount: 1_000, payment_type: 'cash', caisse_id: caisseId }],
+    ['a course finished into the caisse', `/api/course/${running.id}`, { status: 'finished', payment_mode: 'caisse', caisse_id: caisseId }, 'PUT'],
+    ['a course its client settles', `/api/course/${owed.id}/settle`, { caisse_id: caisseId }],
   ];
 }
 
@@ -150,7 +158,7 @@ describe('using a caisse', () => {
       }
     }
     // A record's id in the path reads as the OpenAPI document's {id}.
-    const tried = new Set((await routesNaming(akwa.id, cash)).map(([, url]) => `POST ${url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}')}`));
+    const tried = new Set((await routesNaming(akwa.id, cash)).map(([, url, , method]) => `${method ?? 'POST'} ${url.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, '{id}')}`));
     const untried = [...naming].filter((r) => !tried.has(r) && !EXEMPT[r]).sort();
     expect(untried, 'routes taking a caisse without a row in caisse-access.test.ts').toEqual([]);
     expect(naming.size).toBeGreaterThan(5);
@@ -160,8 +168,8 @@ describe('using a caisse', () => {
     await withPin(cashier);
     const routes = await routesNaming(bonaberi.id, akwa.id);
     const before = await moneyState();
-    for (const [what, url, body] of routes) {
-      const r = await call(cashier, 'POST', url, body);
+    for (const [what, url, body, method] of routes) {
+      const r = await call(cashier, method ?? 'POST', url, body);
       expect([r.status, r.code, r.message], what).toEqual([403, 4331, "Vous n'avez pas accès à cette caisse."]);
     }
     expect(await moneyState()).toEqual(before);
@@ -170,8 +178,8 @@ describe('using a caisse', () => {
   it('lets the cashier use his own till on each of those routes', async () => {
     await withPin(cashier);
     const routes = await routesNaming(akwa.id, cash);
-    for (const [what, url, body] of routes) {
-      const r = await call(cashier, 'POST', url, body);
+    for (const [what, url, body, method] of routes) {
+      const r = await call(cashier, method ?? 'POST', url, body);
       expect([r.status, r.code], `${what}: ${r.message}`).toEqual([200, 5000]);
     }
   });
@@ -179,8 +187,8 @@ describe('using a caisse', () => {
   it('lets the owner use any caisse on each of those routes', async () => {
     await withPin(owner);
     const routes = await routesNaming(bonaberi.id, akwa.id);
-    for (const [what, url, body] of routes) {
-      const r = await call(owner, 'POST', url, body);
+    for (const [what, url, body, method] of routes) {
+      const r = await call(owner, method ?? 'POST', url, body);
       expect([r.status, r.code], `${what}: ${r.message}`).toEqual([200, 5000]);
     }
   });
