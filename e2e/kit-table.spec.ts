@@ -67,6 +67,11 @@ test('the data table pages, searches from 3 characters, sorts, filters and selec
   await expect(range).toHaveText('1–6 sur 6');
   for (const row of await rows.all()) await expect(row).toContainText('Yao Kouassi');
 
+  // A search that finds nothing says so, not the list's own empty text (there are operations).
+  await table.getByTestId('ops-table-search').fill('Zzzz');
+  await expect(table.getByTestId('ops-table-empty')).toContainText('Aucun élément trouvé');
+  await expect(table.getByTestId('ops-table-empty')).not.toContainText("pour l'instant");
+
   // Emptying the box shows everything again.
   await table.getByTestId('ops-table-search').fill('');
   await expect(range).toHaveText('1–10 sur 57');

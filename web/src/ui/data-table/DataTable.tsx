@@ -113,6 +113,9 @@ export function DataTable<T>({
   // contain is dropped. Resetting while rendering (rather than in an effect) avoids one request
   // for the old page with the new filters.
   const criteriaKey = JSON.stringify([filters, search.applied]);
+  // A list's own empty text says the park has none yet ('Vous n'avez pas encore de client'); a
+  // search that finds nothing says only that.
+  const shownEmptyText = search.applied ? DATA_TABLE_EMPTY_TEXT : emptyText;
   const pageKey = JSON.stringify([criteriaKey, sort, itemPerPage]);
   const [pageState, setPageState] = useState({ key: pageKey, page: 1 });
   if (pageState.key !== pageKey) setPageState({ key: pageKey, page: 1 }); // React re-renders at once
@@ -269,7 +272,7 @@ export function DataTable<T>({
           state={state}
           error={cards.error}
           onRetry={() => void cards.refetch()}
-          emptyText={emptyText}
+          emptyText={shownEmptyText}
           selectable={selectable}
           selectedIds={selectedIds}
           onToggleRow={(row) => setSelection(toggleRow(selection, getRowId(row), row))}
@@ -367,7 +370,7 @@ export function DataTable<T>({
             error={result.error}
             onRetry={() => void result.refetch()}
             skeletonRows={Math.min(itemPerPage, 10)}
-            emptyText={emptyText}
+            emptyText={shownEmptyText}
             selectable={selectable}
             selectedIds={selectedIds}
             onToggleRow={(row) => setSelection(toggleRow(selection, getRowId(row), row))}

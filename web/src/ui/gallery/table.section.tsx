@@ -69,6 +69,7 @@ export default function TableSection() {
         <DataTable
           testId="ops-table"
           queryKey={['gallery', 'operations']}
+          emptyText="Aucune opération pour l'instant"
           columns={columns}
           fetchPage={fetchPage}
           filters={filters}
