@@ -136,6 +136,8 @@ export const ZCourseUpdate = z.object({
   number_of_people: optional(zPeople),
   amount: optional(zAmount),
   description: z.preprocess((v) => (v === '' ? null : v), zText.max(2000, 'La description ne peut pas dépasser 2000 caractères').nullish()),
+  kind: optional(z.coerce.number().pipe(z.union([z.literal(1), z.literal(2)], { error: 'Type de course invalide' }))).describe('1 remplacement, 2 entretien'),
+  maintenance_id: optional(zUuidish('Entretien invalide')).describe("Type 2 : l'entretien que la course sert"),
   status: optional(z.enum(['canceled', 'inProgres', 'finished'], { error: 'Statut invalide' })),
   /** status finished: where the revenue goes, and the caisse for 'caisse' (the cash account by default). */
   payment_mode: optional(z.enum(COURSE_PAYMENT_MODES, { error: COURSE_MESSAGES.paymentMode })),

@@ -9,7 +9,7 @@ import { COURSE_MESSAGES as M } from '@flotte/contract/courses';
 import { clients } from '../clients/clients.tables.ts';
 import { assertCourseResourcesFree } from './course-availability.ts';
 import { finishCourse } from './course-finish.ts';
-import { assertParkClient, assertParkDriver, assertSeats, courseAmountMinor, lockParkCourses, parkVehicleSeats, roadBetween, type RoadFields } from './course-parties.ts';
+import { assertParkClient, assertParkDriver, assertParkMaintenance, assertSeats, courseAmountMinor, lockParkCourses, parkVehicleSeats, roadBetween, type RoadFields } from './course-parties.ts';
 import type { CoursesDeps } from './courses.deps.ts';
 import { getCourseDetail, isUuid } from './courses.queries.ts';
 import { courses } from './courses.tables.ts';
@@ -42,7 +42,7 @@ function assertNotOver(status: TCourseStatus): void {
   if (!courseOpen(status)) throw new AppError('COURSE_CLOSED');
 }
 
-const FIELDS = ['client_id', 'contact_id', 'start_address', 'end_address', 'start_date', 'end_date', 'vehicle_id', 'driver_id', 'number_of_people', 'amount', 'description'] as const;
+const FIELDS = ['client_id', 'contact_id', 'start_address', 'end_address', 'start_date', 'end_date', 'vehicle_id', 'driver_id', 'number_of_people', 'amount', 'description', 'kind', 'maintenance_id'] as const;
 
 export async function updateCourse(deps: CoursesDeps, acting: ActingProfile, id: string, input: CourseUpdateInput): Promise<TCourseDetail> {
   if (!isUuid(id)) throw new AppError('COURSE_NOT_FOUND');
@@ -121,6 +121,9 @@ async function applyEdit(tx: Tx, acting: ActingProfile, c: CourseRecord, input: 
   if (clientId !== c.clientId || (contactId && contactId !== c.contactId)) await assertParkClient(tx, parkId, clientId, contactId);
   const vehicleId = input.vehicle_id !== undefined ? input.vehicle_id : c.vehicleId;
   const driverId = input.driver_id !== undefined ? input.driver_id : c.driverId;
+  // A maintenance course names the maintenance it serves; a replacement one none.
+  const kind = input.kind ?? (c.kind === 2 ? 2 : 1);
+  const maintenanceId = kind === 2 ? await assertParkMaintenance(tx, parkId, input.maintenance_id ?? c.maintenanceId) : null;
   const people = input.number_of_people ?? c.numberOfPeople;
   if (vehicleId) assertSeats(people, (await parkVehicleSeats(tx, parkId, vehicleId)).seats);
   if (driverId && driverId !== c.driverId) await assertParkDriver(tx, parkId, driverId);
@@ -136,6 +139,8 @@ async function applyEdit(tx: Tx, acting: ActingProfile, c: CourseRecord, input: 
     .set({
       clientId,
       contactId,
+      kind,
+      maintenanceId,
       startDate: start,
       endDate: end,
       ...(from ? { startName: from.name, startDescription: from.description ?? null, startLat: from.latitude, startLng: from.longitude } : {}),

@@ -116,7 +116,13 @@ describe('booking a course', () => {
     expect(await ctx.database.db.select().from(courses).where(eq(courses.parkId, fx.park.id))).toHaveLength(0);
     // A maintenance of the park serves a kind-2 course.
     const ours = await insertMaintenance(ctx, fx.park.id, vehicle, '2030-03-01T00:00:00', '2030-03-02T00:00:00');
-    expect((await created(courseBody(client, { kind: 2, maintenance_id: ours }))).maintenance_id).toBe(ours);
+    const served = await created(courseBody(client, { kind: 2, maintenance_id: ours }));
+    expect(served).toMatchObject({ kind: 2, maintenance_id: ours });
+    // An edit turns it into a replacement course (no maintenance then), and back only with a maintenance of the park.
+    expect((await update(served.id, { kind: 1 })).data).toMatchObject({ kind: 1, maintenance_id: null });
+    expect((await update(served.id, { kind: 2 })).status).toBe(400);
+    expect((await update(served.id, { kind: 2, maintenance_id: otherMaintenance })).code).toBe(4820);
+    expect((await update(served.id, { kind: 2, maintenance_id: ours })).data).toMatchObject({ kind: 2, maintenance_id: ours });
   });
 });
 

@@ -13,6 +13,7 @@ import { AddressPicker } from '../../ui/map/index.ts';
 import { toast, toastApiError } from '../../ui/toast.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { ClientPicker } from '../clients/ClientPicker.tsx';
+import { CourseKindFields } from './CourseKindFields.tsx';
 import { useClient } from '../clients/queries.ts';
 import { useDriver } from '../drivers/queries.ts';
 import { DayInput, HourInput } from '../vehicles/DayTimeInputs.tsx';
@@ -186,6 +187,7 @@ export function CourseFormDialog({ opened, onClose, course, onSaved }: CourseFor
           comboboxProps={{ withinPortal: true }}
           data-testid="course-contact"
         />
+        <CourseKindFields kind={values.kind} maintenanceId={values.maintenance_id} onChange={set} error={errors.maintenance_id ?? errors.kind} />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <AddressPicker
             label="Adresse de départ"

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Button, Group, Loader, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COURSE_MESSAGES, type TCourseDetail } from '@flotte/contract/courses';
+import { COURSE_KIND_LABELS, COURSE_MESSAGES, type TCourseDetail } from '@flotte/contract/courses';
 import { formatDistance, formatDuration } from '@flotte/contract/geo';
 import { api } from '../../api/client.ts';
 import { ConfirmDialog } from '../../ui/dialogs/ConfirmDialog.tsx';
@@ -172,6 +172,9 @@ export function CourseInfoDialog({ courseId, opened = true, onClose, onEdit }: C
               <Field label="Véhicule">{c.vehicle ? courseVehicle(c) : null}</Field>
               <Field label="Chauffeur">{c.driver ? courseDriver(c) : null}</Field>
               <Field label="Nombre de personnes">{String(c.number_of_people)}</Field>
+              <Field label="Type de course" testId="course-info-kind">
+                {c.kind === 2 ? `${COURSE_KIND_LABELS[2]} (un véhicule conduit au garage ou ramené)` : COURSE_KIND_LABELS[1]}
+              </Field>
               <Field label="Distance">
                 {c.distance == null
                   ? null

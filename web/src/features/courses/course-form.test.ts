@@ -135,7 +135,12 @@ describe('course form: checks and bodies', () => {
       number_of_people: 1,
       amount: 15000,
       description: undefined,
+      kind: 1,
+      maintenance_id: undefined,
     });
+    // A maintenance course sends the maintenance it serves; a replacement one never does.
+    expect(courseCreateBody(filled({ kind: 2, maintenance_id: 'm1' }), 15000)).toMatchObject({ kind: 2, maintenance_id: 'm1' });
+    expect(courseCreateBody(filled({ kind: 1, maintenance_id: 'm1' }), 15000).maintenance_id).toBeUndefined();
   });
 
   it('reads a course back and clears, on edit, what was emptied', () => {

@@ -26,11 +26,14 @@ export interface CourseFormValues {
   /** The person typed an amount: the quote no longer fills it. */
   amount_typed: boolean;
   description: string;
+  /** 1 replacement, 2 maintenance (a vehicle taken to or from the garage): then the maintenance it serves. */
+  kind: 1 | 2;
+  maintenance_id: string | null;
 }
 
-export type CourseField = 'client_id' | 'contact_id' | 'start_address' | 'end_address' | 'start_date' | 'end_date' | 'vehicle_id' | 'driver_id' | 'number_of_people' | 'amount' | 'description';
+export type CourseField = 'client_id' | 'contact_id' | 'start_address' | 'end_address' | 'start_date' | 'end_date' | 'vehicle_id' | 'driver_id' | 'number_of_people' | 'amount' | 'description' | 'kind' | 'maintenance_id';
 export type CourseFieldErrors = Partial<Record<CourseField, string>>;
-export const COURSE_FIELDS: readonly CourseField[] = ['client_id', 'contact_id', 'start_address', 'end_address', 'start_date', 'end_date', 'vehicle_id', 'driver_id', 'number_of_people', 'amount', 'description'];
+export const COURSE_FIELDS: readonly CourseField[] = ['client_id', 'contact_id', 'kind', 'maintenance_id', 'start_address', 'end_address', 'start_date', 'end_date', 'vehicle_id', 'driver_id', 'number_of_people', 'amount', 'description'];
 
 /** yyyy-MM-ddTHH:mm plus `hours`, on the wall clock (read as UTC: no zone, no daylight saving in between). */
 function addHours(wall: string, hours: number): string {
@@ -62,6 +65,8 @@ export function courseDefaults(now: string | null, clientId: string | null = nul
     amount: null,
     amount_typed: false,
     description: '',
+    kind: 1,
+    maintenance_id: null,
   };
 }
 
@@ -84,6 +89,8 @@ export function courseValuesFrom(c: TCourseDetail): CourseFormValues {
     amount: c.amount,
     amount_typed: true,
     description: c.description ?? '',
+    kind: c.kind === 2 ? 2 : 1,
+    maintenance_id: c.maintenance_id,
   };
 }
 
@@ -146,6 +153,8 @@ function createDraft(v: CourseFormValues, amount: number | null) {
     number_of_people: v.number_of_people ?? undefined,
     amount: amount ?? undefined,
     description: v.description.trim() || undefined,
+    kind: v.kind,
+    maintenance_id: v.kind === 2 ? (v.maintenance_id ?? undefined) : undefined,
   };
 }
 
