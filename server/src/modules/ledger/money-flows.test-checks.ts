@@ -5,7 +5,7 @@ import { fundMovements } from '../operations/operations.tables.ts';
 import { parkTransactions } from '../treasury/treasury.tables.ts';
 import { courses } from '../courses/courses.tables.ts';
 import { type World, type Model } from './money-flows.test-model.ts';
-import { expectAccepted } from './money-flows.test-steps.ts';
+import { expectAccepted } from './money-flows.test-api.ts';
 
 /** What the money-flows test checks after each step and at the end of a sequence. */
 // ---------------------------------------------------------------------------------------------
