@@ -122,14 +122,14 @@ function svgLogo(svg: string): Content {
   return node as Content;
 }
 
-function header(s: ContractSnapshot): Content {
+/** The park's letterhead of every document the park hands out (contracts, purchase orders): its logo, name, address and phone. */
+export function parkHeader(park: ContractSnapshot['park']): Content {
   const parkLines: Content[] = [
-    { text: s.park.name, style: 'parkName' },
-    ...(s.park.address ? [{ text: s.park.address }] : []),
-    ...(s.park.phone ? [{ text: `Téléphone${NBSP}: ${s.park.phone}` }] : []),
+    { text: park.name, style: 'parkName' },
+    ...(park.address ? [{ text: park.address }] : []),
+    ...(park.phone ? [{ text: `Téléphone${NBSP}: ${park.phone}` }] : []),
   ];
-  const logo: Content | null =
-    s.park.logo?.kind === 'image' ? { image: s.park.logo.dataUrl, fit: [90, 60] } : s.park.logo?.kind === 'svg' ? svgLogo(s.park.logo.svg) : null;
+  const logo: Content | null = park.logo?.kind === 'image' ? { image: park.logo.dataUrl, fit: [90, 60] } : park.logo?.kind === 'svg' ? svgLogo(park.logo.svg) : null;
   return {
     columns: logo ? [{ width: 100, stack: [logo] }, { width: '*', stack: parkLines }] : [{ width: '*', stack: parkLines }],
     columnGap: 10,
@@ -194,7 +194,7 @@ export function buildContractDocument(s: ContractSnapshot): TDocumentDefinitions
     ? partyBlock('Le chauffeur (acheteur)', s.driver, 'Chauffeur non renseigné')
     : partyBlock('Le propriétaire du véhicule', s.owner, 'Propriétaire non renseigné');
   const content: Content[] = [
-    header(s),
+    parkHeader(s.park),
     { text: TITLES[s.contractType], style: 'title' },
     { text: `Référence ${s.reference} · version ${s.version}`, alignment: 'center', margin: [0, 0, 0, 2] },
     {

@@ -1,7 +1,7 @@
 import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { COURSE_STATUS_LABELS, type TCourseStatus } from '@flotte/contract/courses';
 import { formatDistance, formatDuration, type TRouteSource } from '@flotte/contract/geo';
-import { embeddedOnly } from '../contracts/contract-document.ts';
+import { parkHeader } from '../contracts/contract-document.ts';
 import { NBSP, formatInstant, formatMoney } from '../contracts/contract-format.ts';
 
 /**
@@ -60,26 +60,6 @@ function facts(rows: [string, string | null | undefined][]): Content {
   return { table: { widths: [150, '*'], body }, layout: 'noBorders', margin: [0, 0, 0, 4] };
 }
 
-function header(s: CourseOrderSnapshot): Content {
-  const parkLines: Content[] = [
-    { text: s.park.name, style: 'parkName' },
-    ...(s.park.address ? [{ text: s.park.address }] : []),
-    ...(s.park.phone ? [{ text: `Téléphone${NBSP}: ${s.park.phone}` }] : []),
-  ];
-  // pdfmake passes `options` to the SVG renderer (its typings do not say so): only embedded images are drawn.
-  const logo: Content | null =
-    s.park.logo?.kind === 'image'
-      ? { image: s.park.logo.dataUrl, fit: [90, 60] }
-      : s.park.logo?.kind === 'svg'
-        ? ({ svg: s.park.logo.svg, fit: [90, 60], options: { imageCallback: embeddedOnly } } as Content)
-        : null;
-  return {
-    columns: logo ? [{ width: 100, stack: [logo] }, { width: '*', stack: parkLines }] : [{ width: '*', stack: parkLines }],
-    columnGap: 10,
-    margin: [0, 0, 0, 12],
-  };
-}
-
 /** 4,0511° N, 9,7679° E: French decimals, the hemisphere spelled. */
 export function formatCoordinates(lat: number, lng: number): string {
   const f = (v: number) => Math.abs(v).toLocaleString('fr-FR', { minimumFractionDigits: 4, maximumFractionDigits: 6 });
@@ -109,7 +89,7 @@ export function routeSummary(s: Pick<CourseOrderSnapshot, 'distanceM' | 'duratio
 export function buildCourseOrder(s: CourseOrderSnapshot): TDocumentDefinitions {
   const crowFlies = s.distanceSource === 'great_circle';
   const content: Content[] = [
-    header(s),
+    parkHeader(s.park),
     { text: 'Bon de commande', style: 'title' },
     { text: `N°${NBSP}${s.reference}`, alignment: 'center', bold: true, margin: [0, 0, 0, 2] },
     {
