@@ -1,16 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { Button, Group, Modal, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Button, Group, Modal, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONTRACT_MESSAGES, type TContractDetail, type TContractInstalment } from '@flotte/contract/contracts';
-import { formatMoney } from '../../ui/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { toast, toastApiError } from '../../ui/toast.ts';
-import { useActingPark } from '../../ui/useActingPark.ts';
 import { usePermissions } from '../auth/permissions.ts';
-import { useSession } from '../auth/SessionProvider.tsx';
-import { CASH_OPTION } from '../operations/fund-movement-form.ts';
-import { useOperationCaisses } from '../operations/queries.ts';
+import { CaisseSelect } from '../operations/CaisseSelect.tsx';
 import { partnerPayBody, partnerPayError } from './contract-collect.ts';
 import { formatDue } from './contract-display.ts';
 import { contractsApi } from './contracts-api.ts';
@@ -30,8 +26,6 @@ export interface PayPartnerInstalmentDialogProps {
 export function PayPartnerInstalmentDialog({ contract, instalment, onClose }: PayPartnerInstalmentDialogProps) {
   const fullScreen = useMediaQuery('(max-width: 36em)');
   const queryClient = useQueryClient();
-  const { parkId } = useSession();
-  const park = useActingPark();
   const cashAccess = usePermissions().can('ACCESS_CAISSE_CASH');
   const opened = instalment !== null;
   const [caisse, setCaisse] = useState<string | null>(null);
@@ -43,14 +37,6 @@ export function PayPartnerInstalmentDialog({ contract, instalment, onClose }: Pa
     }
   }, [opened, instalment?.seq]);
 
-  const caisses = useOperationCaisses(parkId, opened);
-  const options = useMemo(
-    () =>
-      (caisses.data ?? [])
-        .filter((c) => !c.is_default || cashAccess)
-        .map((c) => ({ value: c.is_default ? CASH_OPTION : c.id, label: `${c.name} · ${formatMoney(c.sold, park?.currency)}` })),
-    [caisses.data, cashAccess, park?.currency],
-  );
 
   const pay = useMutation({
     mutationFn: () => contractsApi.payPartnerInstalment(contract.id, instalment!.seq, partnerPayBody(caisse, comment)),
@@ -90,19 +76,7 @@ export function PayPartnerInstalmentDialog({ contract, instalment, onClose }: Pa
               <Money amount={instalment.remaining} fw={700} size="lg" data-testid="contract-pay-amount" />
             </Group>
           </Paper>
-          <Select
-            label="Caisse"
-            withAsterisk={!cashAccess}
-            placeholder={cashAccess ? 'Compte cash par défaut' : 'Choisir une caisse'}
-            data={options}
-            value={caisse}
-            onChange={setCaisse}
-            clearable
-            nothingFoundMessage="Aucune caisse"
-            error={caisses.isError ? caisses.error.message : undefined}
-            comboboxProps={{ withinPortal: true }}
-            data-testid="contract-pay-caisse"
-          />
+          <CaisseSelect value={caisse} onChange={setCaisse} cashAccess={cashAccess} enabled={opened} testId="contract-pay-caisse" />
           <Textarea
             label="Commentaire"
             placeholder="Facultatif"

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Radio, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { COURSE_MESSAGES, COURSE_PAYMENT_MODE_LABELS, COURSE_PAYMENT_MODES, type TCourseDetail, type TCoursePaymentMode } from '@flotte/contract/courses';
 import { usePermissions } from '../auth/permissions.ts';
-import { CourseCaisseSelect } from './CourseCaisseSelect.tsx';
+import { CaisseSelect } from '../operations/CaisseSelect.tsx';
 import { CourseMoneySummary, useCoursePayment } from './CoursePaymentParts.tsx';
 import { finishBody, finishError } from './course-payment.ts';
 import { coursesApi } from './courses-api.ts';
@@ -44,7 +44,7 @@ export function FinishCourseDialog({ course, opened, onClose }: FinishCourseDial
             ))}
           </Stack>
         </Radio.Group>
-        {mode === 'caisse' ? <CourseCaisseSelect value={caisse} onChange={setCaisse} cashAccess={cashAccess} enabled={opened} testId="course-finish-caisse" /> : null}
+        {mode === 'caisse' ? <CaisseSelect value={caisse} onChange={setCaisse} cashAccess={cashAccess} enabled={opened} testId="course-finish-caisse" /> : null}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Annuler

@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { COURSE_MESSAGES, type TCourseDetail } from '@flotte/contract/courses';
 import { usePermissions } from '../auth/permissions.ts';
-import { CourseCaisseSelect } from './CourseCaisseSelect.tsx';
+import { CaisseSelect } from '../operations/CaisseSelect.tsx';
 import { CourseMoneySummary, useCoursePayment } from './CoursePaymentParts.tsx';
 import { caisseError, settleBody } from './course-payment.ts';
 import { coursesApi } from './courses-api.ts';
@@ -30,7 +30,7 @@ export function SettleCourseDialog({ course, opened, onClose }: SettleCourseDial
     <Modal opened={opened} onClose={onClose} title="Régler la course" size="md" fullScreen={fullScreen} data-testid="course-settle-dialog">
       <Stack gap="md">
         <CourseMoneySummary course={course} />
-        <CourseCaisseSelect value={caisse} onChange={setCaisse} cashAccess={cashAccess} enabled={opened} testId="course-settle-caisse" />
+        <CaisseSelect value={caisse} onChange={setCaisse} cashAccess={cashAccess} enabled={opened} testId="course-settle-caisse" />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
             Annuler

@@ -3,14 +3,15 @@ import { Select } from '@mantine/core';
 import { formatMoney } from '../../ui/format.ts';
 import { useActingPark } from '../../ui/useActingPark.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
-import { CASH_OPTION } from '../operations/fund-movement-form.ts';
-import { useOperationCaisses } from '../operations/queries.ts';
+import { CASH_OPTION } from './fund-movement-form.ts';
+import { useOperationCaisses } from './queries.ts';
 
 /**
- * The caisse a course's money goes into, as the other money dialogs pick it: the named caisses
- * with their balance, and the default cash account only for a holder of ACCESS_CAISSE_CASH.
+ * The caisse a payment goes into or comes out of (a course's revenue, an owner's instalment): the
+ * named caisses with their balance, and the default cash account (CASH_OPTION, or nothing chosen)
+ * only for a holder of ACCESS_CAISSE_CASH.
  */
-export function CourseCaisseSelect({ value, onChange, cashAccess, enabled, testId }: { value: string | null; onChange: (v: string | null) => void; cashAccess: boolean; enabled: boolean; testId: string }) {
+export function CaisseSelect({ value, onChange, cashAccess, enabled, testId }: { value: string | null; onChange: (v: string | null) => void; cashAccess: boolean; enabled: boolean; testId: string }) {
   const { parkId } = useSession();
   const park = useActingPark();
   const caisses = useOperationCaisses(parkId, enabled);
