@@ -39,3 +39,4 @@ export * from './clients.ts';
 export * from './courses.ts';
 export * from './course-pricing.ts';
 export * from './permission-descriptions.ts';
+export * from './yango.ts';

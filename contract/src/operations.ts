@@ -176,7 +176,7 @@ export type TFundMovementInput = z.input<typeof ZFundMovementInput>;
 const zRef = z.object({ id: z.string(), name: z.string() });
 
 /** Where an operation's money is held when it is not a caisse (recipes paid by mobile money or from the driver's balance). */
-export const FUNDING_LABELS = { caisse: '', park_balance: 'Solde du parc', driver_balance: 'Solde du chauffeur', client_receivable: 'Créance client' } as const;
+export const FUNDING_LABELS = { caisse: '', park_balance: 'Solde du parc', driver_balance: 'Solde du chauffeur', client_receivable: 'Créance client', yango_balance: 'Solde Yango du parc' } as const;
 export type TOperationFunding = keyof typeof FUNDING_LABELS;
 
 export const ZOperation = z.object({
@@ -201,7 +201,7 @@ export const ZOperation = z.object({
   profile_initiator: z.object({ id: z.string(), first_name: z.string(), last_name: z.string() }).nullable(),
   comment: z.string().nullable(),
   caisse: z.object({ id: z.string().nullable(), name: z.string() }),
-  funding: z.enum(['caisse', 'park_balance', 'driver_balance', 'client_receivable']),
+  funding: z.enum(['caisse', 'park_balance', 'driver_balance', 'client_receivable', 'yango_balance']),
   file_link: z.string().nullable().describe('Lien signé du justificatif'),
   type_carburant: z.object({ id: z.number(), name: z.string() }).nullable(),
   litre_carburant: z.number().nullable(),

@@ -31,6 +31,10 @@ export const RECIPE_STATUS_LABELS: Record<TRecipeStatus, string> = { paid: 'Pay√
 export const RECIPE_PAYMENT_TYPES = ['cash', 'sold', 'mobile_money'] as const;
 export type TRecipePaymentType = (typeof RECIPE_PAYMENT_TYPES)[number];
 export const RECIPE_PAYMENT_TYPE_LABELS: Record<TRecipePaymentType, string> = { cash: 'Esp√®ces', sold: 'Solde chauffeur', mobile_money: 'Mobile money' };
+/** How a collection was made: the payment types, and a debit of the driver's Yango balance (issue 21, its own route). */
+export const RECIPE_PAYMENT_METHODS = [...RECIPE_PAYMENT_TYPES, 'yango'] as const;
+export type TRecipePaymentMethod = (typeof RECIPE_PAYMENT_METHODS)[number];
+export const RECIPE_PAYMENT_METHOD_LABELS: Record<TRecipePaymentMethod, string> = { ...RECIPE_PAYMENT_TYPE_LABELS, yango: 'Solde Yango' };
 
 /** Spec 001 sections 4, 5 and 8 (the spec's wording, spelled as french.md corrects it); the others of this domain after them. */
 export const RECIPE_COLLECTION_MESSAGES = {
@@ -147,7 +151,7 @@ export const ZRecipe = z.object({
 });
 export type TRecipe = z.infer<typeof ZRecipe>;
 
-export const ZRecipePayment = z.object({ id: z.string(), amount: z.number(), method: z.enum(RECIPE_PAYMENT_TYPES), created_at: z.string() });
+export const ZRecipePayment = z.object({ id: z.string(), amount: z.number(), method: z.enum(RECIPE_PAYMENT_METHODS), created_at: z.string() });
 export const ZRecipeWithPayments = ZRecipe.extend({ payments: z.array(ZRecipePayment) });
 export type TRecipeWithPayments = z.infer<typeof ZRecipeWithPayments>;
 

@@ -4,6 +4,8 @@ import path from 'node:path';
 import { paymentsConfigFromEnv, type PaymentsConfig } from './payments/payments.config.ts';
 import { mapsConfigFromEnv, type MapsConfig } from './maps/maps.config.ts';
 import { storageConfigFromEnv, type StorageConfig } from './storage/storage.config.ts';
+import { secretsKeyFrom } from './secrets/secret-box.ts';
+import { yangoConfigFromEnv, type YangoConfig } from '../integrations/yango/yango.config.ts';
 
 /**
  * Everything the server reads from the environment, read once at start. README.md lists every
@@ -21,6 +23,8 @@ export interface Config {
   /** The dev outbox route, on in demo mode or with FLOTTE_DEV_OUTBOX=1. */
   devOutbox: boolean;
   jwtSecret: Uint8Array;
+  /** Seals the credentials parks give us (platform/secrets): SECRETS_KEY, else derived from the signing secret. */
+  secretsKey: Uint8Array;
   logLevel: string;
   /** Whether cookies get the Secure flag (on behind HTTPS). */
   cookieSecure: boolean;
@@ -41,6 +45,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** Geocoder, router and map tiles: simulators (default outside production) or live services. */
   maps: MapsConfig;
+  /** The Yango Fleet API: a loopback simulator (default outside production) or the live service. */
+  yango: YangoConfig;
   /** Where uploaded files live: DATA_DIR (default) or an S3-compatible bucket (S3_BUCKET set). */
   storage: StorageConfig;
   /** Redis for the rate-limit counters shared by several instances; unset counts in memory. */
@@ -104,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     throw new Error('FLOTTE_DEMO cannot be on when NODE_ENV=production: demo mode exposes one-time codes.');
   }
   const dataDir = path.resolve(env.DATA_DIR || 'data');
+  const jwtSecret = overrides.jwtSecret ?? loadJwtSecret(env, dataDir, production);
   const config: Config = {
     env: nodeEnv,
     port: int('PORT', env.PORT, 3000),
@@ -112,7 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     demo,
     devOutbox: demo || bool(env.FLOTTE_DEV_OUTBOX, false),
-    jwtSecret: overrides.jwtSecret ?? loadJwtSecret(env, dataDir, production),
+    jwtSecret,
+    secretsKey: overrides.secretsKey ?? secretsKeyFrom(env, jwtSecret),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     cookieSecure: bool(env.COOKIE_SECURE, production),
     trustProxy: bool(env.TRUST_PROXY, false),
@@ -123,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     otpSendLimit: int('OTP_SEND_LIMIT', env.OTP_SEND_LIMIT, 3),
     payments: paymentsConfigFromEnv(env, production),
     maps: mapsConfigFromEnv(env, production),
+    yango: yangoConfigFromEnv(env, production),
     storage: storageConfigFromEnv(env, dataDir),
     redisUrl: env.REDIS_URL || undefined,
     signupOpen: signupSetting(env.FLOTTE_SIGNUP, production),

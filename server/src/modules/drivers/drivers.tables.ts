@@ -38,7 +38,6 @@ export const drivers = pgTable(
     blockedAt: tstz('blocked_at'),
     blockReason: text('block_reason'),
     desactivateAt: tstz('desactivate_at'),
-    yangoProfileId: text('yango_profile_id'),
     tag: text('tag'),
     /** Names both ways, CNI and phone, folded: what the list's search reads, through a trigram index. */
     searchText: text('search_text').generatedAlwaysAs(

@@ -37,7 +37,7 @@ export interface NewPosting {
 }
 
 /** Money-holding accounts can't go negative; P&L accounts, driver balances (debts) and the outside world can. */
-const MAY_GO_NEGATIVE: Record<LedgerAccountKind, boolean> = { caisse: false, park_balance: false, driver_balance: true, pnl: true, external: true, client_receivable: false };
+const MAY_GO_NEGATIVE: Record<LedgerAccountKind, boolean> = { caisse: false, park_balance: false, driver_balance: true, pnl: true, external: true, client_receivable: false, yango: false };
 
 /**
  * The ledger account of a caisse, a driver, a P&L account, or the park balance (owner null),

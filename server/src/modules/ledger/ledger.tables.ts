@@ -13,9 +13,11 @@ import { parks, profiles } from '../access/access.tables.ts';
  * What an account holds money for. 'external' is the world outside the park (one per park, owner
  * null): money withdrawn to a wallet leaves to it, money brought from the bank comes from it, so
  * such movements balance like any other. 'client_receivable' is what a business client owes for
- * finished courses (owner: the client): an asset, positive while he owes.
+ * finished courses (owner: the client): an asset, positive while he owes. 'yango' is the park's
+ * money held at Yango (one per park, owner null): what it collected by debiting its drivers' Yango
+ * balances (issue 21), until it withdraws it there.
  */
-export const LEDGER_ACCOUNT_KINDS = ['caisse', 'park_balance', 'driver_balance', 'pnl', 'external', 'client_receivable'] as const;
+export const LEDGER_ACCOUNT_KINDS = ['caisse', 'park_balance', 'driver_balance', 'pnl', 'external', 'client_receivable', 'yango'] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
 /**

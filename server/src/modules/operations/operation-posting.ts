@@ -9,7 +9,7 @@ import type { TPnlType } from '@flotte/contract';
 export const OPERATION_SOURCE = 'fund_movement';
 
 /** Where an operation's money is held (fund_movements.funding). */
-export type OperationFunding = 'caisse' | 'park_balance' | 'driver_balance' | 'client_receivable';
+export type OperationFunding = 'caisse' | 'park_balance' | 'driver_balance' | 'client_receivable' | 'yango_balance';
 
 export interface PostableOperation {
   id: string;
@@ -31,6 +31,7 @@ export interface PostableOperation {
  */
 async function holderAccount(tx: Tx, op: PostableOperation): Promise<string> {
   if (op.funding === 'park_balance') return parkBalanceAccount(tx, op.parkId);
+  if (op.funding === 'yango_balance') return ledgerAccount(tx, op.parkId, 'yango', null);
   if (op.funding === 'client_receivable') {
     if (!op.clientId) throw new Error('postOperation: a receivable needs its client');
     return ledgerAccount(tx, op.parkId, 'client_receivable', op.clientId);

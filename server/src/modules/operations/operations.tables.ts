@@ -37,7 +37,7 @@ export const fundMovements = pgTable(
     /** The caisse that holds the money; null when the money sits in the park balance or a driver's balance (funding). */
     caisseId: uuid('caisse_id').references(() => caisses.id),
     /** Where the money is held: a caisse, the park's mobile-money balance, or the driver's balance (sold). */
-    funding: text('funding').$type<'caisse' | 'park_balance' | 'driver_balance' | 'client_receivable'>().notNull().default('caisse'),
+    funding: text('funding').$type<'caisse' | 'park_balance' | 'driver_balance' | 'client_receivable' | 'yango_balance'>().notNull().default('caisse'),
     /** Integer minor units; positive, negated on a reversing row. */
     amount: bigint('amount', { mode: 'number' }).notNull(),
     operationDate: tstz('operation_date').notNull(),

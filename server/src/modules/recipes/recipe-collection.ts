@@ -20,7 +20,7 @@ import { recipePayments, recipes } from './recipes.tables.ts';
  * postOperation, one recipe_payments row linking it, and the recipe's collected / paid_at.
  */
 
-export type RecipePaymentMethod = 'cash' | 'sold' | 'mobile_money';
+export type RecipePaymentMethod = 'cash' | 'sold' | 'mobile_money' | 'yango';
 
 export interface RecipeAllocation {
   recipeId: string;
@@ -40,12 +40,13 @@ export interface ApplyRecipePaymentsInput {
   at?: Date;
 }
 
-const FUNDING: Record<RecipePaymentMethod, OperationFunding> = { cash: 'caisse', sold: 'driver_balance', mobile_money: 'park_balance' };
-const COLLECT_METHOD: Record<RecipePaymentMethod, string | null> = { cash: 'cash', sold: null, mobile_money: 'mobile_money' };
+const FUNDING: Record<RecipePaymentMethod, OperationFunding> = { cash: 'caisse', sold: 'driver_balance', mobile_money: 'park_balance', yango: 'yango_balance' };
+const COLLECT_METHOD: Record<RecipePaymentMethod, string | null> = { cash: 'cash', sold: null, mobile_money: 'mobile_money', yango: 'yango' };
 const MEMO: Record<RecipePaymentMethod, string> = {
   cash: 'Encaissement de recette (espèces)',
   sold: 'Encaissement de recette (solde du chauffeur)',
   mobile_money: 'Encaissement de recette (mobile money)',
+  yango: 'Encaissement de recette (solde Yango)',
 };
 
 type LockedRecipe = typeof recipes.$inferSelect;

@@ -9,7 +9,7 @@ import type { Tx } from '../../platform/db/database.ts';
  */
 export interface RecipePaymentContext {
   actorId: string | null;
-  method: 'cash' | 'sold' | 'mobile_money';
+  method: 'cash' | 'sold' | 'mobile_money' | 'yango';
   /** What each recipe received in this payment, minor units. */
   allocations: { recipeId: string; amount: number }[];
 }

@@ -72,7 +72,7 @@ export const recipePayments = pgTable(
     parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
     recipeId: uuid('recipe_id').notNull().references(() => recipes.id, { onDelete: 'cascade' }),
     amount: bigint('amount', { mode: 'number' }).notNull(),
-    method: text('method').$type<'cash' | 'sold' | 'mobile_money'>().notNull(),
+    method: text('method').$type<'cash' | 'sold' | 'mobile_money' | 'yango'>().notNull(),
     fundMovementId: uuid('fund_movement_id').references(() => fundMovements.id, { onDelete: 'set null' }),
     /** The mobile-money pay-in it came from. */
     payinId: uuid('payin_id'),

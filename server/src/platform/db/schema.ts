@@ -26,3 +26,4 @@ export * from '../../modules/notifications/notifications.tables.ts';
 export * from '../../modules/contracts/contracts.tables.ts';
 export * from '../../modules/clients/clients.tables.ts';
 export * from '../../modules/courses/courses.tables.ts';
+export * from '../../modules/yango/yango.tables.ts';
