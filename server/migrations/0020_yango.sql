@@ -117,4 +117,5 @@ CREATE INDEX "yango_link_challenges_park_idx" ON "yango_link_challenges" USING b
 CREATE INDEX "yango_orders_driver_idx" ON "yango_orders" USING btree ("driver_id","ended_at");--> statement-breakpoint
 CREATE INDEX "yango_transactions_driver_idx" ON "yango_transactions" USING btree ("driver_id","event_at");--> statement-breakpoint
 CREATE INDEX "yango_transactions_park_event_idx" ON "yango_transactions" USING btree ("park_id","event_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "recipes_yango_key" ON "recipes" USING btree ("driver_id","period_start") WHERE "recipes"."kind" = 'expected' and "recipes"."collection_type" = 'yango_recipe';--> statement-breakpoint
 ALTER TABLE "drivers" DROP COLUMN "yango_profile_id";

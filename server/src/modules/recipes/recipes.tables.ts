@@ -51,6 +51,9 @@ export const recipes = pgTable(
   },
   (t) => [
     uniqueIndex('recipes_expected_key').on(t.vehicleId, t.driverId, t.periodStart).where(sql`${t.kind} = 'expected'`),
+    // A driver owes his Yango revenue of a period once, whichever configuration (his own link's, or
+    // his vehicle's) made it, and even without a vehicle (the key above can't dedupe a null vehicle).
+    uniqueIndex('recipes_yango_key').on(t.driverId, t.periodStart).where(sql`${t.kind} = 'expected' and ${t.collectionType} = 'yango_recipe'`),
     // Pages read newest day first, then by id: with id in the key a page is an index range of its
     // 20 rows, not a sort of the newest day's thousand.
     index('recipes_park_day_idx').on(t.parkId, t.day, t.id).where(sql`${t.deletedAt} is null`),
