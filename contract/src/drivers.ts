@@ -4,6 +4,7 @@ import { zEmail, zPhone } from './formats.ts';
 import { ZPageQuery } from './pagination.ts';
 import { DRIVER_STATUSES, type TDriverStatus } from './fleet-labels.ts';
 import { INT4_MAX } from './constants.ts';
+import { ZYangoProfileLink } from './yango.ts';
 
 /**
  * Drivers and their driving licences (spec 000 sections 3 to 5 'Driver'). The server validates the
@@ -306,7 +307,7 @@ export const ZDriver = z.object({
   tag: z.string().nullable(),
   permis: z.array(ZDriverLicence),
   current_vehicle: ZDriverVehicle.nullable().describe("The vehicle whose work planning lists the driver (today's first)"),
-  yango_profile: z.null().describe('Partner-platform link: arrives with the Yango issue'),
+  yango_profile: ZYangoProfileLink.nullable().describe('His link to his Yango profile, when imported or connected'),
   // Money fields (spec 001 section 3), in the park currency.
   sold: z.number().describe("The driver's balance: what the park owes him"),
   dettes: z.number().describe('What remains on his unpaid recipes before today, and on his debts'),

@@ -20,6 +20,7 @@ export const YANGO_MESSAGES = {
   resend: 'Renvoyer le code OTP',
   imported: 'Chauffeur importé avec succès',
   connected: 'Compte Yango connecté avec succès',
+  disconnected: 'Compte Yango déconnecté',
   noPermission: "Vous n'avez pas les permissions pour connecter un chauffeur Yango",
   connectionSaved: 'Connexion Yango enregistrée',
   connectionRemoved: 'Connexion Yango supprimée',
@@ -152,6 +153,10 @@ export const ZYangoProfileLink = z.object({
   sync_error: z.string().nullable(),
 });
 export type TYangoProfileLink = z.infer<typeof ZYangoProfileLink>;
+
+/** Editing a linked driver's options (PUT /yango/driver/{driver_id}). */
+export const ZYangoLinkUpdate = z.object({ collect_time: zCollectTime, use_yango_recipe: z.boolean({ error: 'Le choix de la recette Yango est requis' }) });
+export type TYangoLinkUpdate = z.infer<typeof ZYangoLinkUpdate>;
 
 /** Import and connect answer the driver's id and his link. */
 export const ZYangoLinked = z.object({ driver_id: z.string(), yango_profile: ZYangoProfileLink });

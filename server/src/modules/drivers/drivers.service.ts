@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Page, TAgent, TDriver, TDriverAllData, TDriverListQuery, TDriverInputParsed, TDriverUpdateParsed } from '@flotte/contract';
+import type { Page, TAgent, TDriver, TDriverAllData, TDriverListQuery, TDriverInputParsed, TDriverUpdateParsed, TYangoProfileLink } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
@@ -9,6 +9,7 @@ import { parkTimeZone } from '../access/roles.service.ts';
 import { findScoped } from '../catalog/catalog.service.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
 import { assertParkFile } from '../files/park-file-refs.ts';
+import { yangoProfilesOf } from '../yango/yango-link.ts';
 import { licenceView, replaceLicences } from './driver-licences.ts';
 import { drivers } from './drivers.tables.ts';
 import {
@@ -83,8 +84,13 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[],
   const tz = timeZone ?? (await parkTimeZone(deps.db, parkId));
   const ids = rows.map((r) => r.driver.id);
   const today = weekdayOf(toWireDate(new Date(), tz).slice(0, 10));
-  const [licences, vehicles, money] = await Promise.all([licencesOf(deps.db, parkId, ids), currentVehicles(deps.db, parkId, ids, today), driverMoneyOf(deps.db, parkId, ids)]);
-  return buildViews(deps, rows, tz, licences, vehicles, money);
+  const [licences, vehicles, money, yango] = await Promise.all([
+    licencesOf(deps.db, parkId, ids),
+    currentVehicles(deps.db, parkId, ids, today),
+    driverMoneyOf(deps.db, parkId, ids),
+    yangoProfilesOf(deps.db, parkId, ids, tz),
+  ]);
+  return buildViews(deps, rows, tz, licences, vehicles, money, yango);
 }
 
 /** The stored fields a driver's answer shows. */
@@ -98,6 +104,7 @@ function buildViews(
   licences: (Parameters<typeof licenceView>[0] & { driverId: string })[],
   vehicles: Map<string, DriverVehicleRow>,
   money: { currency: string; byDriver: Map<string, DriverMoney> },
+  yango: Map<string, TYangoProfileLink>,
 ): TDriver[] {
   const amount = (minor: number | undefined) => fromMinor(minor ?? 0, money.currency);
   const wire = (d: Date | null) => (d ? toWireDate(d, tz) : null);
@@ -134,7 +141,7 @@ function buildViews(
       tag: d.tag,
       permis: licences.filter((l) => l.driverId === d.id).map(licenceView),
       current_vehicle: vehicle ? vehicleView(deps, vehicle) : null,
-      yango_profile: null,
+      yango_profile: yango.get(d.id) ?? null,
       sold: amount(money.byDriver.get(d.id)?.sold),
       dettes: amount(money.byDriver.get(d.id)?.dettes),
       nbDettesRecipes: money.byDriver.get(d.id)?.nbDettesRecipes ?? 0,
@@ -171,7 +178,9 @@ export async function listDrivers(deps: DriversDeps, parkId: string, q: TDriverL
     driverTypeName: r.driver_type_name,
   }));
   const money = { currency: rows[0]?.currency ?? 'XAF', byDriver };
-  return toPage(buildViews(deps, driverRows, tz, licences, vehicles, money), total, q);
+  // The page's Yango links in one more query, by the page's ids.
+  const yango = await yangoProfilesOf(deps.db, parkId, rows.map((r) => r.id!), tz);
+  return toPage(buildViews(deps, driverRows, tz, licences, vehicles, money, yango), total, q);
 }
 
 export async function readDriver(deps: DriversDeps, parkId: string, id: string): Promise<TDriver> {
