@@ -8,6 +8,7 @@ import { CompanyForm } from './CompanyForm.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { useParkDetail } from './queries.ts';
 import { ResetAccountCard } from './ResetAccountCard.tsx';
+import { YangoConnectionCard } from '../yango/YangoConnectionCard.tsx';
 
 /** /dashboard/company (VIEW_COMPANY_PROFILE): the company form, and the danger zone below it. */
 export default function CompanyPage() {
@@ -38,6 +39,9 @@ export default function CompanyPage() {
       ) : (
         <Skeleton h={520} radius="md" data-testid="company-loading" />
       )}
+
+      {/* The connection reads with VIEW_DRIVERS; UPDATE_PARK_INFO changes it. */}
+      {park.data && (can('VIEW_DRIVERS') || can('UPDATE_PARK_INFO')) ? <YangoConnectionCard canEdit={can('UPDATE_PARK_INFO')} /> : null}
 
       {park.data && (canReset || canDelete) ? (
         <Stack gap="sm" data-testid="danger-zone">

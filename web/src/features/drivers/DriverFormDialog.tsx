@@ -28,6 +28,8 @@ export interface DriverFormDialogProps {
   /** null: 'Recruter un chauffeur'; a driver: 'Modifier les informations du chauffeur'. */
   driver: DriverRecord | null;
   onClose: () => void;
+  /** 'Importer depuis Yango' was chosen: the page opens the import dialog in place of this one. */
+  onImport?: () => void;
 }
 
 /**
@@ -35,7 +37,7 @@ export interface DriverFormDialogProps {
  * driver starts with the choice create-or-import. On success the dialog closes, the lists refresh
  * and a success dialog says it; without MANAGE_DRIVER_VEHICLE it shows the access-denied state.
  */
-export function DriverFormDialog({ opened, driver, onClose }: DriverFormDialogProps) {
+export function DriverFormDialog({ opened, driver, onClose, onImport }: DriverFormDialogProps) {
   const { can, ready } = usePermissions();
   const { parkId } = useSession();
   const queryClient = useQueryClient();
@@ -110,7 +112,7 @@ export function DriverFormDialog({ opened, driver, onClose }: DriverFormDialogPr
             </Group>
           </Stack>
         ) : step === 'choice' ? (
-          <DriverCreateChoice onCreate={() => setStep('form')} />
+          <DriverCreateChoice onCreate={() => setStep('form')} onImport={onImport} />
         ) : (
           <form onSubmit={handleSubmit(onValid, onInvalid)} noValidate data-testid="driver-form">
             <Stack gap="md">

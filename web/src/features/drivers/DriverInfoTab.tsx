@@ -4,6 +4,7 @@ import { formatDate, formatDateTime } from '../../ui/format.ts';
 import { WEEK_DAYS } from './driver-form.ts';
 import type { DriverRecord } from './drivers-api.ts';
 import { DriverStatusBadge } from './DriverStatusBadge.tsx';
+import { DriverYangoSection } from '../yango/DriverYangoSection.tsx';
 
 const NONE = 'Non défini';
 
@@ -70,6 +71,7 @@ export function DriverInfoTab({ driver }: { driver: DriverRecord }) {
         <Field label="Date de début de travail">{formatDate(driver.start_work_at)}</Field>
         <Field label="Jours de repos">{daysOffLabel(driver.days_off)}</Field>
       </SimpleGrid>
+      <DriverYangoSection driver={driver} />
       <div>
         <Text size="xs" c="dimmed" mb={4}>
           Véhicule

@@ -14,6 +14,7 @@ import { driverKeys } from './queries.ts';
 // the list itself stays light on a phone.
 const DriverDetailDialog = lazy(() => import('./DriverDetailDialog.tsx').then((m) => ({ default: m.DriverDetailDialog })));
 const DriverFormDialog = lazy(() => import('./DriverFormDialog.tsx').then((m) => ({ default: m.DriverFormDialog })));
+const YangoImportDialog = lazy(() => import('../yango/YangoImportDialog.tsx').then((m) => ({ default: m.YangoImportDialog })));
 
 const fullName = (d: DriverRecord) => `${d.last_name} ${d.first_name}`.trim();
 const vehicleLabel = (d: DriverRecord) =>
@@ -35,6 +36,9 @@ export default function DriversPage() {
   const formMounted = useRef(false);
   if (editing.opened) formMounted.current = true;
   const [inspecting, setInspecting] = useState<string | null>(null);
+  const [importing, setImporting] = useState(false);
+  const importMounted = useRef(false);
+  if (importing) importMounted.current = true;
 
   const fetchPage: DataTableFetch<DriverRecord> = useCallback(
     (query, signal) =>
@@ -164,7 +168,19 @@ export default function DriversPage() {
         ) : null}
         {/* Mounted from its first opening on: its success dialog outlives the form. */}
         {editing.opened || formMounted.current ? (
-          <DriverFormDialog opened={editing.opened} driver={editing.driver} onClose={() => setEditing((e) => ({ ...e, opened: false }))} />
+          <DriverFormDialog
+            opened={editing.opened}
+            driver={editing.driver}
+            onClose={() => setEditing((e) => ({ ...e, opened: false }))}
+            onImport={() => {
+              setEditing((e) => ({ ...e, opened: false }));
+              setImporting(true);
+            }}
+          />
+        ) : null}
+        {/* Kept mounted once opened so it fades out; an import opens the new driver's details. */}
+        {importing || importMounted.current ? (
+          <YangoImportDialog opened={importing} mode="import" onClose={() => setImporting(false)} onLinked={(driverId) => setInspecting(driverId)} />
         ) : null}
       </Suspense>
     </Stack>

@@ -61,7 +61,8 @@ export function useSendYangoCode() {
 
 export function useImportYangoDriver() {
   const refresh = useRefreshAfterLink();
-  return useMutation({ mutationFn: yangoLinkApi.importDriver, onSuccess: refresh });
+  // The code step shows a wrong or expired code under its field, not in a toast.
+  return useMutation({ mutationFn: yangoLinkApi.importDriver, onSuccess: refresh, meta: { errorToast: false } });
 }
 
 export function useConnectYangoDriver() {
