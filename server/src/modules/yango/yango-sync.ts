@@ -116,6 +116,8 @@ async function passOf<T>(s: Stream<T>, now: Date, budget: SyncBudget): Promise<{
   const to = saved ? new Date(saved.to) : now;
   let cursor = saved?.c ?? null;
   let copied = 0;
+  // A run whose clock is behind the last pass's (another server's): nothing new to ask.
+  if (!saved && from.getTime() >= to.getTime()) return { copied, complete: true };
   for (;;) {
     if (budget.left <= 0) return { copied, complete: false };
     budget.left -= 1;
@@ -162,6 +164,7 @@ async function storeTransactions(deps: YangoDeps, link: LinkRow, timeZone: strin
                (select e.vehicle_id from planning_entries e
                  where e.driver_id = ${link.driverId} and e.park_id = ${link.parkId}
                    and e.day between (t.event_at at time zone ${timeZone})::date - 1 and (t.event_at at time zone ${timeZone})::date
+                   and ((e.starts_at <= t.event_at and e.ends_at > t.event_at) or e.day = (t.event_at at time zone ${timeZone})::date)
                  order by (e.starts_at <= t.event_at and e.ends_at > t.event_at) desc, (e.day = (t.event_at at time zone ${timeZone})::date) desc, e.starts_at
                  limit 1),
                (select vehicle_id from principal))
