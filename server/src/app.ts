@@ -73,6 +73,13 @@ import { payinCheckStatus } from './modules/payins/payins.service.ts';
 import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dailyNoticesDevRoutes } from './modules/notifications/daily-notices.dev-routes.ts';
+import { createYangoApi } from './integrations/yango/yango.api.ts';
+import type { YangoApi } from './integrations/yango/yango.types.ts';
+import { createSecretBox } from './platform/secrets/secret-box.ts';
+import type { YangoDeps } from './modules/yango/yango.deps.ts';
+import { yangoLinkRoutes } from './modules/yango/yango-link.routes.ts';
+import { yangoActivityRoutes } from './modules/yango/yango-activity.routes.ts';
+import { yangoDebitRoutes } from './modules/yango/yango-debit.routes.ts';
 // What each module registers once: reset options, files it shows, what a new park starts with.
 import './modules/registrations.ts';
 
@@ -84,10 +91,19 @@ export interface AppDeps {
   payments?: PaymentGateway;
   /** Geocoder, router and tiles; built from config.maps when not given (simulators start on first use). */
   maps?: MapServices;
+  /** The Yango Fleet API; built from config.yango when not given (the simulator starts on first use). */
+  yango?: YangoApi;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Yango module's dependencies (main.ts hands them to its jobs, tests reach the simulator). */
+    yango: YangoDeps;
+  }
 }
 
 /** Builds the app from its plugins and modules. It opens nothing itself: main.ts and tests do. */
-export async function buildApp({ config, database, notifier, payments: givenPayments, maps: givenMaps }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, notifier, payments: givenPayments, maps: givenMaps, yango: givenYango }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: LOG_REDACT },
     genReqId: requestId,
@@ -146,6 +162,10 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   const maps = givenMaps ?? createMapServices(config.maps, app.log);
   app.decorate('maps', maps);
   if (!givenMaps) app.addHook('onClose', () => maps.close());
+  const yangoApi = givenYango ?? createYangoApi(config.yango);
+  if (!givenYango) app.addHook('onClose', () => yangoApi.close());
+  const yango: YangoDeps = { db, api: yangoApi, box: createSecretBox(config.secretsKey), access, log: app.log };
+  app.decorate('yango', yango);
 
   await app.register(
     async (api) => {
@@ -191,6 +211,9 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(suppliersRoutes, { deps: { db, files } });
       await api.register(geoRoutes, { db, maps });
       await api.register(clientsRoutes, { deps: { db } });
+      await api.register(yangoLinkRoutes, { deps: yango });
+      await api.register(yangoActivityRoutes, { deps: yango });
+      await api.register(yangoDebitRoutes, { deps: yango });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
         await api.register(recipeJobDevRoutes, { db });
