@@ -42,11 +42,19 @@ const date = (v: unknown): Date | null => {
 };
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** A money field: a string ("700.0000") or, leniently, a number; null when absent. */
+/**
+ * A money field: a string ("700.0000") or, leniently, a number; null when absent. Money that cannot
+ * be read is not guessed: YangoApiError 502 'bad_answer' (Yango's answer, not ours, is at fault).
+ */
 function amount(v: unknown, currency: string): number | null {
-  if (typeof v === 'number' && Number.isFinite(v)) return yangoAmountToMinor(String(v), currency);
-  if (typeof v === 'string' && v.trim() !== '') return yangoAmountToMinor(v, currency);
-  return null;
+  if (v === undefined || v === null || v === '') return null;
+  try {
+    if (typeof v === 'number' && Number.isFinite(v)) return yangoAmountToMinor(String(v), currency);
+    if (typeof v === 'string') return yangoAmountToMinor(v, currency);
+  } catch {
+    // falls through to the refusal below
+  }
+  throw new YangoApiError(502, 'bad_answer', `Yango answered an amount that is not one: ${JSON.stringify(v)}`);
 }
 
 function workStatus(v: unknown): YangoWorkStatus {
@@ -112,7 +120,14 @@ function readOrder(raw: unknown): YangoOrder | null {
   const id = str(raw.id);
   if (!id) return null;
   const currency = str(raw.currency) ?? str(raw.currency_code) ?? FALLBACK_CURRENCY;
-  const mileage = typeof raw.mileage === 'string' && raw.mileage.trim() !== '' ? yangoKmToMetres(raw.mileage) : typeof raw.mileage === 'number' ? yangoKmToMetres(String(raw.mileage)) : null;
+  let mileage: number | null = null;
+  try {
+    // A distance is information, not money: an unreadable one is left out rather than failing the page.
+    if (typeof raw.mileage === 'string' && raw.mileage.trim() !== '') mileage = yangoKmToMetres(raw.mileage);
+    else if (typeof raw.mileage === 'number' && Number.isFinite(raw.mileage)) mileage = yangoKmToMetres(String(raw.mileage));
+  } catch {
+    mileage = null;
+  }
   return {
     id,
     shortId: raw.short_id === undefined || raw.short_id === null ? null : String(raw.short_id),
@@ -152,8 +167,9 @@ export function createYangoClient(opts: YangoClientOptions): YangoClient {
     if (!lane) lanes.set(key, (lane = { tail: Promise.resolve(), lastAt: 0 }));
     const l = lane;
     const turn = l.tail.then(async () => {
-      const wait = l.lastAt + opts.minIntervalMs - Date.now();
-      if (wait > 0) await sleep(wait);
+      // A loop: timers may fire a millisecond early, and the gap is a promise to Yango.
+      const due = l.lastAt + opts.minIntervalMs;
+      while (Date.now() < due) await sleep(due - Date.now());
       l.lastAt = Date.now();
     });
     // The next caller waits for this one's departure only, not for its answer.
@@ -189,7 +205,8 @@ export function createYangoClient(opts: YangoClientOptions): YangoClient {
     try {
       json = text === '' ? undefined : (JSON.parse(text) as unknown);
     } catch {
-      json = undefined;
+      // A success that is not JSON (a proxy's page ...) is no answer at all; an error's body may be anything.
+      if (res.ok) throw new YangoApiError(0, null, `Yango ${call.path}: the answer is not JSON`);
     }
     return { status: res.status, json, retryAfter: res.headers.get('retry-after') };
   }

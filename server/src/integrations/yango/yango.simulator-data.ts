@@ -14,6 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { currencyDecimals } from '../../platform/money.ts';
+import { minorToYangoAmount } from './yango-amounts.ts';
 import type { YangoSimDriver, YangoSimPark, YangoWorkStatus } from './yango.types.ts';
 
 export const DEFAULT_YANGO_SIM_DRIVERS = 300;
@@ -143,6 +144,33 @@ export function yangoSimParkData(park: YangoSimPark, opts: { drivers?: number } 
     balance,
     balanceLimit,
   }));
+}
+
+/** A profile as the driver list answers it (every field, whatever `fields` asks). */
+export function yangoSimProfileWire(park: YangoSimPark, d: YangoSimProfile): Record<string, unknown> {
+  return {
+    accounts: [
+      { id: simId(d.id, 'account'), type: 'current', balance: minorToYangoAmount(d.balance, park.currency), balance_limit: minorToYangoAmount(d.balanceLimit, park.currency), currency: park.currency },
+    ],
+    ...(d.car ? { car: { ...d.car, category: [...d.car.category] } } : {}),
+    current_status: { status: d.currentStatus },
+    driver_profile: { id: d.id, park_id: park.id, first_name: d.firstName, last_name: d.lastName, phones: [d.phone], work_status: d.workStatus },
+  };
+}
+
+const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const digitsOf = (s: string) => s.replace(/\D/g, '');
+
+/**
+ * The driver list's `text` search: a name (either order, case and accents ignored), or phone
+ * digits when the text is a phone number (digits, spaces, + - . ( )): "0700000012" and
+ * "+225 07 00 00 00 12" both find "+2250700000012".
+ */
+export function yangoSimMatchesText(d: YangoSimDriver, text: string): boolean {
+  const t = fold(text.trim());
+  if (fold(`${d.firstName} ${d.lastName}`).includes(t) || fold(`${d.lastName} ${d.firstName}`).includes(t)) return true;
+  const digits = digitsOf(t);
+  return digits.length >= 3 && /^[\d\s+().-]+$/.test(t) && digitsOf(d.phone).includes(digits);
 }
 
 /** An order as the simulator answers it, with its times in ms for the range filters. */

@@ -33,7 +33,9 @@ import {
   utcDay,
   YANGO_SIM_CATEGORY_NAMES,
   yangoSimDay,
+  yangoSimMatchesText,
   yangoSimProfiles,
+  yangoSimProfileWire,
   type YangoSimOrder,
   type YangoSimProfile,
   type YangoSimTransaction,
@@ -42,6 +44,9 @@ import { DEMO_YANGO_PARK, type YangoSimDriver, type YangoSimPark, type YangoSimu
 
 /** How many drivers' generated activity stays in memory (the last asked). */
 const ACTIVITY_CACHE_DRIVERS = 64;
+const MAX_LOGGED_REQUESTS = 20_000;
+/** How many days of a whole park's orders stay in memory (a few thousand orders each). */
+const PARK_DAYS_CACHED = 8;
 
 interface ParkState {
   park: YangoSimPark;
@@ -58,8 +63,6 @@ type Json = Record<string, unknown>;
 
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 const error = (status: number, code: string, message: string, headers?: Record<string, string>): Answer => ({ status, body: { code, message }, headers });
-const fold = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-const digitsOf = (s: string) => s.replace(/\D/g, '');
 const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64');
 
 function decodeCursor(v: unknown): number | null {
@@ -139,6 +142,19 @@ export async function startYangoSimulator(opts: { seed?: number; random429Rate?:
     return data;
   }
 
+  /** A day of the whole park's generated orders (park-wide order queries page through the same few days). */
+  const parkDays = new Map<string, YangoSimOrder[]>();
+  function parkDay(s: ParkState, n: number): YangoSimOrder[] {
+    const key = `${s.park.id}\u0000${n}`;
+    let orders = parkDays.get(key);
+    if (!orders) {
+      orders = s.profiles.flatMap((d) => (cache.get(d.id)?.get(n) ?? yangoSimDay(s.park, d, n, seed)).orders);
+      parkDays.set(key, orders);
+      if (parkDays.size > PARK_DAYS_CACHED) parkDays.delete(parkDays.keys().next().value!);
+    }
+    return orders;
+  }
+
   /** The generated days overlapping [from, to), within the park's history (and the day before, for rides past midnight). */
   function daysIn(s: ParkState, from: number, to: number): number[] {
     const now = Date.now();
@@ -158,16 +174,6 @@ export async function startYangoSimulator(opts: { seed?: number; random429Rate?:
       .sort((a, b) => a.eventAtMs - b.eventAtMs || String(a.wire.id).localeCompare(String(b.wire.id)));
   }
 
-  function profileWire(s: ParkState, d: YangoSimProfile) {
-    const c = s.park.currency;
-    return {
-      accounts: [{ id: simId(d.id, 'account'), type: 'current', balance: minorToYangoAmount(d.balance, c), balance_limit: minorToYangoAmount(d.balanceLimit, c), currency: c }],
-      car: d.car ? { ...d.car } : undefined,
-      current_status: { status: d.currentStatus },
-      driver_profile: { id: d.id, park_id: s.park.id, first_name: d.firstName, last_name: d.lastName, phones: [d.phone], work_status: d.workStatus },
-    };
-  }
-
   function listDrivers(s: ParkState, body: Json): Answer {
     const query = body.query as Json;
     const park = query.park as Json;
@@ -181,21 +187,14 @@ export async function startYangoSimulator(opts: { seed?: number; random429Rate?:
     if (Array.isArray(dp.work_status)) list = list.filter((d) => (dp.work_status as unknown[]).includes(d.workStatus));
     const cs = isObject(park.current_status) ? park.current_status : {};
     if (Array.isArray(cs.status)) list = list.filter((d) => (cs.status as unknown[]).includes(d.currentStatus));
-    if (typeof query.text === 'string' && query.text.trim() !== '') {
-      const text = fold(query.text.trim());
-      const digits = digitsOf(text);
-      list = list.filter((d) => {
-        if (fold(`${d.firstName} ${d.lastName}`).includes(text) || fold(`${d.lastName} ${d.firstName}`).includes(text)) return true;
-        return digits.length >= 3 && digits.length === text.replace(/[\s+().-]/g, '').length && digitsOf(d.phone).includes(digits);
-      });
-    }
+    if (typeof query.text === 'string' && query.text.trim() !== '') list = list.filter((d) => yangoSimMatchesText(d, query.text as string));
     return {
       status: 200,
       body: {
         limit,
         offset,
         total: list.length,
-        driver_profiles: list.slice(offset, offset + limit).map((d) => profileWire(s, d)),
+        driver_profiles: list.slice(offset, offset + limit).map((d) => yangoSimProfileWire(s.park, d)),
         parks: [{ id: s.park.id, name: s.park.name, city: s.park.city }],
       },
     };
@@ -230,20 +229,30 @@ export async function startYangoSimulator(opts: { seed?: number; random429Rate?:
     if (limit === null) return error(400, 'invalid_argument', 'limit must be between 1 and 500');
     const offset = decodeCursor(body.cursor);
     if (offset === null) return error(400, 'invalid_argument', 'cursor is invalid');
-    let drivers = s.profiles;
     const driverId = isObject(park.driver_profile) ? park.driver_profile.id : undefined;
-    if (typeof driverId === 'string') drivers = drivers.filter((d) => d.id === driverId);
+    const driver = typeof driverId === 'string' ? s.byId.get(driverId) : undefined;
+    if (driverId !== undefined && !driver) return { status: 200, body: { orders: [], cursor: '' } };
     const statuses = Array.isArray(order.statuses) ? order.statuses : null;
     const now = Date.now();
-    const days = daysIn(s, r.from, r.to);
-    const all: YangoSimOrder[] = [];
-    for (const d of drivers) {
-      // One driver's activity is worth caching; a park-wide query is not.
-      for (const n of days) all.push(...day(s, d, n, drivers.length === 1).orders);
-    }
     const at = (o: YangoSimOrder) => (byBooked ? o.bookedAtMs : o.endedAtMs);
-    const list = all
-      .filter((o) => at(o) >= r.from && at(o) < r.to && o.endedAtMs <= now && (!statuses || statuses.includes(o.wire.status)))
+    // Days in ascending order: an order of day n happens on day n or later, so once day n is
+    // generated, the orders dated before day n + 1 are all known. Stop as soon as they fill the
+    // page and show there is another (a park-wide query then generates a few days, not months).
+    const byDay = new Map<number, YangoSimOrder[]>();
+    let settled = 0;
+    for (const n of daysIn(s, r.from, r.to)) {
+      for (const o of driver ? day(s, driver, n, true).orders : parkDay(s, n)) {
+        if (at(o) < r.from || at(o) >= r.to || o.endedAtMs > now || (statuses && !statuses.includes(o.wire.status))) continue;
+        const bucket = byDay.get(utcDay(at(o))) ?? [];
+        bucket.push(o);
+        byDay.set(utcDay(at(o)), bucket);
+      }
+      settled += byDay.get(n)?.length ?? 0;
+      if (settled > offset + limit) break;
+    }
+    const list = [...byDay.keys()]
+      .sort((a, b) => a - b)
+      .flatMap((n) => byDay.get(n)!)
       .sort((a, b) => at(a) - at(b) || String(a.wire.id).localeCompare(String(b.wire.id)));
     const page = list.slice(offset, offset + limit);
     return { status: 200, body: { orders: page.map((o) => o.wire), cursor: offset + limit < list.length ? encodeCursor(offset + limit) : '' } };
@@ -299,6 +308,8 @@ export async function startYangoSimulator(opts: { seed?: number; random429Rate?:
   function handle(method: string, path: string, headers: IncomingMessage['headers'], raw: string): Answer {
     const token = typeof headers['x-idempotency-token'] === 'string' ? headers['x-idempotency-token'] : null;
     log.push({ method, path, at: Date.now(), idempotencyToken: token });
+    // A demo server runs for days: keep the recent requests only.
+    if (log.length > MAX_LOGGED_REQUESTS) log.splice(0, log.length - MAX_LOGGED_REQUESTS / 2);
     const status = forced.shift();
     if (status !== undefined) return error(status, status === 429 ? 'too_many_requests' : String(status), `Simulated HTTP ${status}`, status === 429 ? { 'retry-after': '0' } : undefined);
     if (rate > 0 && chance() < rate) return error(429, 'too_many_requests', 'Too many requests', { 'retry-after': '0' });
