@@ -256,6 +256,7 @@ export const ErrorCodes = {
   YANGO_DEBIT_IN_PROGRESS: { code: 4842, status: 409, message: 'Un prélèvement Yango de cette recette est déjà en cours' },
   YANGO_DEBIT_REFUSED: { code: 4843, status: 409, message: 'Yango a refusé le prélèvement' },
   YANGO_BALANCE_INSUFFICIENT: { code: 4845, status: 409, message: 'Le solde Yango du chauffeur ne suffit pas pour ce prélèvement' },
+  OPERATION_IS_YANGO_DEBIT: { code: 4846, status: 409, message: 'Cette opération est un prélèvement sur le solde Yango du chauffeur\u00a0: elle ne peut pas être annulée depuis les opérations' },
   // Readiness (GET /api/health): the database does not answer, a load balancer sends traffic elsewhere.
   SERVICE_UNAVAILABLE: { code: 5503, status: 503, message: 'Service momentanément indisponible.' },
   INTERNAL: INTERNAL_ERROR,

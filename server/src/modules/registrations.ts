@@ -32,3 +32,4 @@ import './contracts/contracts.hooks.ts';
 // What a module undoes when its operation is cancelled from the operations screen.
 import './recipes/recipe-payment-cancel.ts';
 import './courses/courses.hooks.ts';
+import './yango/yango-debit.hooks.ts';

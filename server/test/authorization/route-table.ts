@@ -23,6 +23,9 @@ import { clientsCases } from './cases/clients.cases.ts';
 import { geoCases } from './cases/geo.cases.ts';
 import { coursesCases } from './cases/courses.cases.ts';
 import { courseMoneyCases } from './cases/course-money.cases.ts';
+import { yangoDebitCases } from './cases/yango-debit.cases.ts';
+import { yangoActivityCases } from './cases/yango-activity.cases.ts';
+import { yangoLinkCases } from './cases/yango-link.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -212,7 +215,7 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases, ...yangoDebitCases, ...yangoActivityCases, ...yangoLinkCases];
 
 export { ZERO_ID };
 

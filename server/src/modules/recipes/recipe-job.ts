@@ -13,7 +13,8 @@ import { addDays, periodsBetween, shareOfDrivers, type CollectionPeriod, type Dr
  * per the confirmed planning (planning_entries), with his share of the configured amount:
  * - recipe_objective: the configured amount (per period), shared by driven time;
  * - without_recipe_objective: objective 0, set when the money is collected;
- * - yango_recipe: skipped (arrives with the Yango issue).
+ * - yango_recipe: left to the Yango recipe job (yango-recipes.ts): each driver owes his own Yango
+ *   revenue of the period, not a share.
  *
  * Idempotent: a period of a vehicle that already has an expected recipe (paid, changed to another
  * driver, or deleted: deleted rows stay) is left alone, and the insert itself is `on conflict do
@@ -49,7 +50,7 @@ export interface ConfigRow extends Record<string, unknown> {
   vehicle_id: string;
   park_id: string;
   time_zone: string;
-  collection_type: 'recipe_objective' | 'without_recipe_objective';
+  collection_type: 'recipe_objective' | 'without_recipe_objective' | 'yango_recipe';
   amount: string | number | null;
   salary_amount: string | number | null;
   frequency: RecipeFrequency;
@@ -66,7 +67,7 @@ export interface DueCollection extends CollectionPeriod {
 }
 
 /** The collections of a configuration due at `now`, in the catch-up window. */
-function dueCollections(c: ConfigRow, now: Date): DueCollection[] {
+export function dueCollections(c: ConfigRow, now: Date): DueCollection[] {
   const today = toWireDate(now, c.time_zone).slice(0, 10);
   const time = /^\d{2}:\d{2}$/.test(c.collect_time) ? c.collect_time : '20:30';
   const schedule = { frequency: c.frequency, collectDay: c.collect_day, monthlyDay: c.monthly_day };
@@ -220,14 +221,15 @@ async function runForPark(db: Db, parkId: string, due: DueCollection[], result: 
   result.created += (await insertExpectedRecipes(db, rows)).length;
 }
 
-/** The recipe configurations that make recipes (not Yango's), of a park or of some vehicles. */
-export async function recipeConfigs(db: Pick<Db, 'execute'>, opts: { parkId?: string; vehicleIds?: string[] } = {}): Promise<ConfigRow[]> {
+/** The recipe configurations that make recipes (not Yango's unless asked: yango-recipes.ts), of a park or of some vehicles. */
+export async function recipeConfigs(db: Pick<Db, 'execute'>, opts: { parkId?: string; vehicleIds?: string[]; collectionTypes?: ConfigRow['collection_type'][] } = {}): Promise<ConfigRow[]> {
+  const types = opts.collectionTypes ?? ['recipe_objective', 'without_recipe_objective'];
   const { rows } = await db.execute<ConfigRow>(sql`
     select c.vehicle_id, c.park_id, p.time_zone, c.collection_type, c.amount, c.salary_amount, c.frequency,
            c.monthly_day, c.collect_day, c.collect_time, (c.recipes_since at time zone p.time_zone)::date::text as since_day
       from vehicle_recipe_configs c
       join parks p on p.id = c.park_id
-     where c.collection_type in ('recipe_objective', 'without_recipe_objective')
+     where c.collection_type = any(${sql.param(types)}::text[])
        ${opts.parkId ? sql`and c.park_id = ${opts.parkId}` : sql``}
        ${opts.vehicleIds ? sql`and c.vehicle_id = any(${sql.param(opts.vehicleIds)}::uuid[])` : sql``}`);
   return rows;

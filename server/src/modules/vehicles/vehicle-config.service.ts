@@ -1,12 +1,13 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { isConfigValid, type TRecipeConfigParsed, type TRecipeConfigView, type TVehicleConfigDriver, type TVehicleConfigParsed, type TVehicleConfigView, type TVehicleDriverSummary } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { toWireDate } from '../../platform/dates.ts';
+import { DEFAULT_TIME_ZONE, toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor, toMinor } from '../../platform/money.ts';
 import { assignableDrivers, statusOf } from '../drivers/drivers.service.ts';
 import { imageLink, type FilesDeps } from '../files/files.service.ts';
 import { parkDetail } from '../park/park.service.ts';
+import { readConnection } from '../yango/yango-connection.ts';
 import { currentDriverId, driverWeekdays, type ParkNow, type Planning, type PlanningDriverLink, type PlanningFields } from './current-driver.ts';
 import { otherVehiclesOfDrivers, planningsOf, type PlanningDriverRow, type StoredPlanning } from './vehicles.queries.ts';
 import { vehicleConfigDrivers, vehicleConfigs, vehicleRecipeConfigs, vehicles } from './vehicles.tables.ts';
@@ -293,6 +294,8 @@ function minor(amount: number | null, currency: string, field: string): number |
 
 /** Replaces the vehicle's automatic revenue configuration. */
 export async function saveRecipe(deps: VehiclesDeps, parkId: string, vehicleId: string, r: TRecipeConfigParsed, currency: string): Promise<void> {
+  // Its objective is each driver's Yango revenue: nothing to read without the park's Yango connection.
+  if (r.collection_type === 'yango_recipe' && !(await readConnection(deps, parkId, DEFAULT_TIME_ZONE)).connected) throw new AppError('YANGO_NOT_CONNECTED');
   const row = {
     manageInVtc: r.manage_in_vtc,
     collectionMethod: r.collection_method,
