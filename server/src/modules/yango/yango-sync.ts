@@ -101,7 +101,6 @@ function readCursor(raw: string | null): SavedCursor | null {
 }
 
 interface Stream<T> {
-  name: 'tx' | 'orders';
   syncedTo: Date | null;
   cursor: string | null;
   page(cursor: string | null, from: Date, to: Date): Promise<YangoCursorPage<T>>;
@@ -219,7 +218,6 @@ async function syncLink(deps: YangoDeps, client: YangoClient, creds: YangoCreden
   };
   const tx = await passOf<YangoTransaction>(
     {
-      name: 'tx',
       syncedTo: link.txSyncedTo,
       cursor: link.txCursor,
       page: (cursor, from, to) => call(() => client.listDriverTransactions(creds, { driverProfileId: link.yangoId, from, to, limit: TX_PAGE, cursor })),
@@ -231,7 +229,6 @@ async function syncLink(deps: YangoDeps, client: YangoClient, creds: YangoCreden
   );
   const orders = await passOf<YangoOrder>(
     {
-      name: 'orders',
       syncedTo: link.ordersSyncedTo,
       cursor: link.ordersCursor,
       page: (cursor, from, to) => call(() => client.listOrders(creds, { driverProfileId: link.yangoId, from, to, limit: ORDERS_PAGE, cursor })),
