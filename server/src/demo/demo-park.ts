@@ -8,6 +8,7 @@ import { seedDemoPlanningAndRecipes } from './demo-planning-recipes.ts';
 import { seedDemoMaintenance } from './demo-maintenance.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoClientsCourses } from './demo-clients-courses.ts';
+import { seedDemoYango } from './demo-yango.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openStorage } from '../platform/storage/storage.config.ts';
 import type { FileStorage } from '../platform/storage/storage.types.ts';
@@ -107,6 +108,10 @@ export async function seedDemoPark(db: Db, opts: { storage?: FileStorage } = {})
   // the cash caisse or owed), running now, coming.
   await seedDemoClientsCourses(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id });
   step('courses');
+  // Its Yango link: connected to the simulator's park, half its drivers linked, two collected on
+  // their Yango revenue and one vehicle on 'yango_recipe', their last 30 days of activity copied.
+  await seedDemoYango(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id });
+  step('yango');
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   step('end');
   return { created: true, steps };
