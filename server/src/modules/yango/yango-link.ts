@@ -17,6 +17,7 @@ import { parks } from '../access/access.tables.ts';
 import { maskDestination } from '../access/identity.ts';
 import { sendLimited } from '../access/otp.service.ts';
 import { newOtp, otpDigest, sameDigest } from '../access/secrets.ts';
+import { driverTypes } from '../catalog/catalog.tables.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
 import { fetchYangoProfile, parkCallingCode } from './yango-search.ts';
 import { syncYangoDriver } from './yango-sync.ts';
@@ -38,6 +39,9 @@ export interface LinkActor {
 }
 
 type LinkRow = typeof yangoDriverLinks.$inferSelect;
+
+/** The shared driver type an imported driver gets (reference data, migration 0002). */
+const DEFAULT_DRIVER_TYPE = 'Titulaire';
 
 export function linkView(l: Pick<LinkRow, 'yangoId' | 'useYangoRecipe' | 'collectTime' | 'linkedAt' | 'syncedAt' | 'syncError'>, timeZone: string): TYangoProfileLink {
   return {
@@ -197,9 +201,15 @@ export async function importYangoDriver(deps: YangoDeps, who: LinkActor, input: 
         .from(drivers)
         .where(and(eq(drivers.parkId, who.parkId), sql`regexp_replace(${drivers.phone}, '\\D', '', 'g') like ${`%${national.replace(/\D/g, '')}`}`));
       if (sameEnding.some((d) => cleanYangoPhone(d.phone, callingCode) === national)) throw new AppError('YANGO_PHONE_TAKEN');
+      // The form requires a driver type; the import has none to ask, so the shared 'Titulaire' (editable after).
+      const [holder] = await tx
+        .select({ id: driverTypes.id })
+        .from(driverTypes)
+        .where(and(isNull(driverTypes.parkId), eq(driverTypes.name, DEFAULT_DRIVER_TYPE)))
+        .limit(1);
       const [driver] = await tx
         .insert(drivers)
-        .values({ parkId: who.parkId, firstName: p.firstName.trim() || 'Chauffeur', lastName: p.lastName.trim() || 'Yango', phone })
+        .values({ parkId: who.parkId, firstName: p.firstName.trim() || 'Chauffeur', lastName: p.lastName.trim() || 'Yango', phone, driverTypeId: holder?.id ?? null })
         .returning({ id: drivers.id });
       const [row] = await tx
         .insert(yangoDriverLinks)
