@@ -12,7 +12,8 @@ import { checkAfterStep, checkAtEnd } from './money-flows.test-checks.ts';
  * received into the park balance, so withdrawals have something to take, and status checks that
  * settle payouts the operator answered later, maintenances finished with their expenses, issue
  * 18, drivers' contract payments, issue 19, and business clients' courses finished into a caisse or
- * as a receivable then settled, issue 20), through the real HTTP API, against a plain
+ * as a receivable then settled, issue 20, and Yango-linked drivers' recipes collected from their
+ * Yango balance, issue 21), through the real HTTP API, against a plain
  * model of what every account should hold. Money calls are now and then sent twice under one
  * Idempotency-Key; expected refusals must be 4xx answers with their code.
  *
@@ -126,4 +127,38 @@ it("keeps a course's money in the model: into a caisse, as the client's receivab
     expect.stringMatching(/refused 4824 \(a course's revenue\)$/),
   ]);
   expect(m.caisse.get(w.caisses[1])).toBe(42_000);
+});
+
+it("keeps the Yango debits in the model: paid once, refused, an answer lost then asked again after a cash payment, never cancelled from the operations", async () => {
+  const w = await makeWorld(ctx, sims, 1);
+  const m = emptyModel(w);
+  const log: string[] = [];
+  const steps: Step[] = [
+    { kind: 'yango', action: 'debit', amount: 10_000, pick: 0, retry: true },
+    { kind: 'yango', action: 'lost', amount: 'all', pick: 1, retry: false },
+    { kind: 'yango', action: 'debit', amount: 5000, pick: 1, retry: false },
+    { kind: 'yango', action: 'cash', amount: 12_000, pick: 0, retry: false },
+    { kind: 'yango', action: 'recheck', amount: 0, pick: 0, retry: false },
+    { kind: 'yango', action: 'poor', amount: 0, pick: 0, retry: true },
+    { kind: 'cancel', pick: 0, target: 'live', retry: false },
+    { kind: 'cancel', pick: 1, target: 'live', retry: false },
+    { kind: 'yango', action: 'debit', amount: 'all', pick: 1, retry: false },
+  ];
+  for (const s of steps) {
+    log.push(await runStep(w, m, s, log.length + 1));
+    await checkAfterStep(w, m);
+  }
+  await checkAtEnd(w, m);
+  expect(log).toEqual([
+    expect.stringMatching(/^debit 10000 on recipe\d+ \(30000 left\) \(x2\) -> paid$/),
+    expect.stringMatching(/^debit 20000 on recipe\d+, Yango's answer lost -> pending$/),
+    expect.stringMatching(/a debit in flight\) -> refused 4842$/),
+    expect.stringMatching(/^pay 12000 of recipe\d+ \(20000 left, a debit in flight\) in cash -> op2$/),
+    expect.stringMatching(/\(8000 left\) -> paid, 12000 to the sold$/),
+    expect.stringMatching(/-> refused 4845$/),
+    expect.stringMatching(/refused 4846 \(a Yango debit\)$/),
+    expect.stringMatching(/^cancel op2 .* -> /),
+    expect.stringMatching(/^debit 12000 on recipe\d+ \(12000 left\) -> paid$/),
+  ]);
+  expect({ account: m.yango.account, sold: [...m.yango.sold.values()] }).toEqual({ account: 42_000, sold: [12_000] });
 });

@@ -6,6 +6,7 @@ import { parkTransactions } from '../treasury/treasury.tables.ts';
 import { courses } from '../courses/courses.tables.ts';
 import { type World, type Model } from './money-flows.test-model.ts';
 import { expectAccepted } from './money-flows.test-api.ts';
+import { checkYangoAfterStep } from './money-flows.test-yango-steps.ts';
 
 /** What the money-flows test checks after each step and at the end of a sequence. */
 // ---------------------------------------------------------------------------------------------
@@ -29,6 +30,8 @@ export async function checkAfterStep(w: World, m: Model) {
   put('external', m.external);
   for (const [id, b] of m.pnl) put(key('pnl', id), b);
   for (const [id, b] of m.receivable) put(key('client_receivable', id), b);
+  put('yango', m.yango.account);
+  for (const [id, sold] of m.yango.sold) put(key('driver_balance', id), -sold);
   expect(actual, 'ledger balances against the model').toEqual(expected);
   // What the client owes is exactly his finished courses left to settle.
   const owed = m.courses.filter((c) => c.mode === 'receivable' && !c.settled).reduce((t, c) => t + c.amount, 0);
@@ -40,6 +43,7 @@ export async function checkAfterStep(w: World, m: Model) {
     select (select count(*) from ledger_postings where park_id = ${w.parkId}) as postings,
            (select count(*) from fund_movements where park_id = ${w.parkId}) as movements`);
   expect({ postings: num(counts[0].postings), movements: num(counts[0].movements) }, 'postings and operations recorded').toEqual({ postings: m.postings, movements: m.movements });
+  await checkYangoAfterStep(w, m);
 
   // The park balance as its screen reads it: what it holds, and what pending withdrawals already took off it.
   const sold = await w.ctx.api('GET', `/api/park/sold/${w.parkId}`, as(w.owner));
@@ -138,10 +142,11 @@ export async function checkAtEnd(w: World, m: Model) {
     const { rows: lines } = await db.execute<{ kind: string; owner_id: string; amount: string }>(sql`
       select a.kind, a.owner_id, e.amount from ledger_entries e join ledger_accounts a on a.id = e.account_id where e.posting_id = ${row.postingId} order by a.kind`);
     const into = op.type === 'profit' ? op.amount : -op.amount;
-    expect(lines.map((l) => [l.kind, l.owner_id, num(l.amount)]), `${name}: its posting`).toEqual([
-      op.caisse === null ? ['client_receivable', op.client, into] : ['caisse', op.caisse, into],
-      ['pnl', op.sub, -into],
-    ]);
+    expect(lines.map((l) => [l.kind, l.owner_id, num(l.amount)]), `${name}: its posting`).toEqual(
+      op.yango
+        ? [['pnl', op.sub, -into], ['yango', null, into]]
+        : [op.caisse === null ? ['client_receivable', op.client, into] : ['caisse', op.caisse, into], ['pnl', op.sub, -into]],
+    );
     if (op.status === 'confirmed') {
       expect({ canceled: !!row.canceledAt, reversals: reversals.length }, name).toEqual({ canceled: false, reversals: 0 });
     } else {

@@ -8,6 +8,7 @@ import { as, cashCaisse, memberWith, subAccount } from '../operations/operations
 import { addCaisse } from '../treasury/caisses.test-support.ts';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { actingOf, insertClient } from '../courses/course-money.test-support.ts';
+import { emptyYangoModel, type YangoModel, type YangoStep } from './money-flows.test-yango-steps.ts';
 
 /**
  * The steps, the world and the model of the money-flows property test (money-flows.property.test.ts), split from it by part.
@@ -44,7 +45,13 @@ export type Step =
    * /course/{id}/settle, a settled or paid one refused); or its revenue cancelled from the
    * operations screen, which is refused.
    */
-  | { kind: 'course'; action: 'caisse' | 'receivable' | 'settle' | 'cancel'; caisse: number; amount: number; pick: number; retry: boolean };
+  | { kind: 'course'; action: 'caisse' | 'receivable' | 'settle' | 'cancel'; caisse: number; amount: number; pick: number; retry: boolean }
+  /**
+   * A recipe of a driver linked to Yango collected from his Yango balance (issue 21): debited
+   * through the API, refused for a balance too low ('poor'), Yango's answer lost ('lost', pending)
+   * then asked again ('recheck'), or part of it paid in cash meanwhile ('cash').
+   */
+  | YangoStep;
 
 export const amountArb: fc.Arbitrary<AmountSpec> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 60_000 }) },
@@ -122,6 +129,16 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
       retry,
     }),
   },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('yango' as const),
+      action: fc.constantFrom('debit' as const, 'debit' as const, 'poor' as const, 'lost' as const, 'lost' as const, 'cash' as const, 'recheck' as const, 'recheck' as const),
+      amount: amountArb,
+      pick,
+      retry,
+    }),
+  },
 );
 
 export const setupArb = fc.record({
@@ -168,6 +185,8 @@ export interface ModelOp {
   client?: string;
   /** The course that recorded it: the operations screen may not cancel it. */
   course?: string;
+  /** A recipe collected from the driver's Yango balance (funding yango_balance, caisse null): not cancelled from the operations. */
+  yango?: boolean;
   sub: string;
   amount: number;
   status: OpStatus;
@@ -197,6 +216,8 @@ export interface Model {
   courses: ModelCourse[];
   /** 'course_payment' park transactions (settled receivables). */
   coursePayments: number;
+  /** The Yango debits, the park's 'yango' account and the sold they fed. */
+  yango: YangoModel;
 }
 
 export interface ModelCourse {
@@ -288,6 +309,7 @@ export function emptyModel(w: World): Model {
     receivable: new Map(),
     courses: [],
     coursePayments: 0,
+    yango: emptyYangoModel(),
   };
 }
 
@@ -296,7 +318,8 @@ export const addTo = (m: Map<string, number>, k: string, v: number) => m.set(k, 
 /** A confirmed operation's money: a revenue adds to its caisse, an expense takes from it; the P&L account the opposite. */
 export function applyOperation(m: Model, op: ModelOp, sign: 1 | -1) {
   const into = (op.type === 'profit' ? op.amount : -op.amount) * sign;
-  if (op.caisse === null) addTo(m.receivable, op.client!, into);
+  if (op.yango) m.yango.account += into;
+  else if (op.caisse === null) addTo(m.receivable, op.client!, into);
   else addTo(m.caisse, op.caisse, into);
   addTo(m.pnl, op.sub, -into);
 }

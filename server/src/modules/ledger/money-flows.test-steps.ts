@@ -10,6 +10,7 @@ import { insertDriver } from '../vehicles/vehicle-test-helpers.ts';
 import { recordIncomingPayment } from '../treasury/park-balance.ts';
 import { expectAccepted, expectRefused, send } from './money-flows.test-api.ts';
 import { runCourseStep } from './money-flows.test-course-steps.ts';
+import { runYangoStep } from './money-flows.test-yango-steps.ts';
 import { type Step, type World, type ModelOp, type Model, type ModelWithdrawal, addTo, applyOperation, takeWithdrawal, feeOf, maxWithdrawable, resolveAmount } from './money-flows.test-model.ts';
 
 /** The money-flows test's interpreter: each step through the real API, checked against the model. */
@@ -122,6 +123,11 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
         // A contract's payment: the contract's figures must equal the ledger, so the operations screen can't cancel it.
         expectRefused(r, 409, 4745);
         return `${what} -> refused 4745 (a contract's payment)`;
+      }
+      if (op.yango) {
+        // Taken from the driver's Yango balance: the park's Yango account must stay its paid debits.
+        expectRefused(r, 409, 4846);
+        return `${what} -> refused 4846 (a Yango debit)`;
       }
       if (op.course) {
         // A course's revenue: the finished course points at it, so the operations screen can't cancel it.
@@ -354,6 +360,9 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
 
     case 'course':
       return runCourseStep(w, m, s, L);
+
+    case 'yango':
+      return runYangoStep(w, m, s, L);
 
     case 'payIn': {
       await w.ctx.database.db.transaction((tx) => recordIncomingPayment(tx, { parkId: w.parkId, amount: s.amount, provider: 'wave', providerRef: `flux-${w.parkId}-${++refNo}` }));
