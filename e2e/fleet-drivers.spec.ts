@@ -24,8 +24,9 @@ test('recruit a driver with a B licence, find, suspend and reactivate them', asy
   await page.getByTestId('driver-add').click();
   const dialog = page.getByTestId('driver-dialog');
   await expect(dialog.getByRole('heading', { name: 'Recruter un chauffeur' })).toBeVisible();
-  // The Yango import is shown for what it is: not configured yet.
-  await expect(dialog.getByTestId('driver-choice-import')).toContainText('Pas encore configuré pour ce parc');
+  // The demo park is connected to (the simulator of) Yango: the import is offered (issue 21).
+  await expect(dialog.getByTestId('driver-choice-import')).toContainText('Importer depuis Yango');
+  await expect(dialog.getByTestId('driver-choice-import')).not.toHaveAttribute('aria-disabled', 'true');
   await dialog.getByTestId('driver-choice-create').click();
 
   // The submit checks of spec 000 section 5, as warnings.

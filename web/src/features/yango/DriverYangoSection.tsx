@@ -13,7 +13,7 @@ import { YangoOptionsFields } from './YangoOptionsFields.tsx';
 const YangoImportDialog = lazy(() => import('./YangoImportDialog.tsx').then((m) => ({ default: m.YangoImportDialog })));
 
 export const YANGO_LINK_UPDATED = 'Options Yango enregistrées';
-export const YANGO_LINK_REMOVED = 'Compte Yango déconnecté';
+export const YANGO_LINK_REMOVED = YANGO_MESSAGES.disconnected;
 
 function Field({ label, children }: { label: string; children: string }) {
   return (

@@ -120,7 +120,7 @@ export function YangoConnectionCard({ canEdit }: { canEdit: boolean }) {
       ) : (
         <Stack gap="md">
           {data.connected ? (
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" data-testid="yango-connection-status">
+            <SimpleGrid cols={{ base: 2 }} spacing="sm" data-testid="yango-connection-status">
               <Info label="Parc Yango">{[data.park_name, data.park_city].filter(Boolean).join(' · ') || 'Non renseigné'}</Info>
               <Info label="Chauffeurs liés">{String(data.linked_drivers)}</Info>
               <Info label="Clé API">{data.api_key_hint ?? '—'}</Info>
