@@ -28,6 +28,8 @@ const view = { permission: 'VIEW_DRIVERS' as const };
 const parkInfo = { permission: 'UPDATE_PARK_INFO' as const };
 /** Spec 000 section 4: searching, importing and connecting Yango drivers. */
 const manage = { permission: 'MANAGE_DRIVER_VEHICLE' as const };
+/** Import and connect: a retry whose first answer was lost (Idempotency-Key) replays it, rather than 'code spent' or 'already linked'. */
+const manageOnce = { ...manage, idempotent: true };
 // Any text: an id that is not a UUID reads as not found, as another park's does.
 const zDriverParams = z.object({ driver_id: z.string() });
 
@@ -96,7 +98,7 @@ export const yangoLinkRoutes: FastifyPluginAsyncZod<{ deps: YangoDeps }> = async
   }, async (req) => ok(await requestLinkCode(deps, who(req), req.body.yango_id), M.codeSent));
 
   app.post('/yango/verify-otp-yango-account', {
-    config: manage,
+    config: manageOnce,
     schema: {
       tags,
       summary: 'Vérifie le code OTP et importe le chauffeur depuis son compte Yango',
@@ -107,7 +109,7 @@ export const yangoLinkRoutes: FastifyPluginAsyncZod<{ deps: YangoDeps }> = async
   }, async (req) => ok(await importYangoDriver(deps, who(req), req.body), M.imported));
 
   app.post('/yango/connect-yango-profile', {
-    config: manage,
+    config: manageOnce,
     schema: { tags, summary: 'Connecte un chauffeur du parc à son compte Yango (sans code)', body: ZYangoConnectInput, response: { 200: zEnvelope(ZYangoLinked) } },
   }, async (req) => ok(await connectYangoProfile(deps, who(req), req.body), M.connected));
 

@@ -185,6 +185,19 @@ describe('POST /api/yango/verify-otp-yango-account (the import)', () => {
     expect((await api('POST', '/api/yango/link-yango-account', { phone: d.phone, yango_id: d.id })).code).toBe(ErrorCodes.YANGO_PROFILE_ALREADY_LINKED.code);
   });
 
+  it('replays a retried import (Idempotency-Key) instead of refusing the spent code', async () => {
+    const d = yangoDriver();
+    const sent = await codeFor(d.id);
+    const body = { yango_id: d.id, code: sent.data.code, otp: (await latestCode(d.phone))! };
+    const send = () => ctx.api('POST', '/api/yango/verify-otp-yango-account', { token: owner.token, profileId: owner.profile_id, body, headers: { 'idempotency-key': `import-${sent.data.code}` } });
+    const first = await send();
+    expect(first.code, first.message).toBe(5000);
+    const retry = await send();
+    expect(retry.code, retry.message).toBe(5000);
+    expect(retry.data.driver_id).toBe(first.data.driver_id);
+    expect(await ctx.database.db.select().from(drivers).where(eq(drivers.parkId, fx.park.id))).toHaveLength(1);
+  });
+
   it('counts wrong codes, says how many tries are left, and locks after 5', async () => {
     const d = yangoDriver();
     const sent = await codeFor(d.id);
