@@ -40,6 +40,9 @@ const cfg = {
   contracts: num('BENCH_CONTRACTS', 10_000),
   // Courses of the largest park listed in BENCH_FLEET_SIZES, with their clients (0: none).
   courses: num('BENCH_COURSES', 100_000),
+  // Drivers of the largest park linked to Yango, with BENCH_YANGO_DAYS days of their activity in our copy (0: none).
+  yangoDrivers: num('BENCH_YANGO_DRIVERS', 150),
+  yangoDays: num('BENCH_YANGO_DAYS', 120),
   // The large parks' page groups to seed and measure (comma list; empty: all), e.g. 'contracts'.
   only: new Set((process.env.BENCH_ONLY ?? '').split(',').map((v) => v.trim()).filter(Boolean)),
   cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
@@ -51,7 +54,7 @@ const cfg = {
   lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
-const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses'];
+const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses', 'yango'];
 if ([...cfg.only].some((g) => !PAGE_GROUPS.includes(g))) {
   console.error(`BENCH_ONLY lists groups among ${PAGE_GROUPS.join(', ')}; got "${process.env.BENCH_ONLY}"`);
   process.exit(2);
@@ -62,7 +65,7 @@ if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
   process.exit(2);
 }
-const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, planningGenerateMs: 1000 };
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, yangoP99Ms: 50, yangoConnections: 10, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -100,6 +103,8 @@ process.on('exit', () => {
   stopLighthouse();
 });
 
+// The bench server's and seed:large's key for sealed credentials (the Yango connection's API key).
+const BENCH_SECRETS_KEY = 'flotte-bench-secrets-key-not-a-secret-0001';
 const tmp = (label) => {
   const d = mkdtempSync(path.join(os.tmpdir(), `flotte-bench-${label}-`));
   tempDirs.push(d);
@@ -223,10 +228,12 @@ console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}):
  * so the server's log pipes were not drained and the keep-alive sockets the server closed meanwhile
  * were not noticed; the sign-in right after the 10,000-vehicle seed then failed ('fetch failed').
  */
-async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0) {
+async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0, yangoDrivers = 0) {
   const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances), '--contracts', String(contracts), '--courses', String(courses)];
+  args.push('--yango-drivers', String(yangoDrivers), '--yango-days', String(cfg.yangoDays));
   const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    // The Yango connection's key is sealed with the bench server's secrets key.
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SECRETS_KEY: BENCH_SECRETS_KEY },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });
@@ -293,6 +300,25 @@ function coursePages() {
     ['GET /api/course?group=past page of 20', '/api/course?page=1&itemPerPage=20&group=past'],
     ['GET /api/course?group=upcoming page of 20', '/api/course?page=1&itemPerPage=20&group=upcoming'],
     ['GET /api/client page of 10', '/api/client?page=1&itemPerPage=10'],
+  ];
+}
+
+/**
+ * The Yango pages measured on the park with the Yango copy (issue 21): one linked driver's activity
+ * (the 'Activités VTC' tab: this month by default, then his whole copied history) and the park's
+ * reconciliation of Yango revenue with the recipes (this month, then the whole history).
+ */
+function yangoPages(yangoId, days) {
+  const pad = (n) => String(n).padStart(2, '0');
+  const day = (d) => `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+  const now = new Date();
+  const history = `start_date=${day(new Date(now.getTime() - days * 86_400_000))}T00:00:00&end_date=${day(now)}T23:59:59`;
+  const driver = `/api/yango/yango-transaction/${encodeURIComponent(yangoId)}`;
+  return [
+    ["GET /api/yango/yango-transaction/:yango_id, this month", driver, 'month'],
+    [`GET /api/yango/yango-transaction/:yango_id, ${days} days`, `${driver}?${history}`, 'history'],
+    ['GET /api/yango/reconciliation, this month', '/api/yango/reconciliation', 'month'],
+    [`GET /api/yango/reconciliation, ${days} days`, `/api/yango/reconciliation?${history}`, 'history'],
   ];
 }
 
@@ -368,7 +394,7 @@ if (cfg.databaseUrl) {
   benchDatabaseUrl = url.toString();
   console.log(`database ${name} created`);
   try {
-    target = await start({ dataDir: tmp('pg-data'), databaseUrl: url.toString(), timeoutMs: 120_000 });
+    target = await start({ dataDir: tmp('pg-data'), databaseUrl: url.toString(), timeoutMs: 120_000, env: { SECRETS_KEY: BENCH_SECRETS_KEY } });
   } catch (err) {
     await fatal('server could not start on PostgreSQL', err);
   }
@@ -411,6 +437,7 @@ const recipes = [];
 const maintenance = [];
 const contractLoads = [];
 const courseLoads = [];
+const yangoLoads = [];
 let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
@@ -426,10 +453,13 @@ if (cfg.databaseUrl && floor) {
       const contracts = size === cfg.fleetSizes.at(-1) && wanted('contracts') ? cfg.contracts : 0;
       // And the courses (issue 20), with their clients: the course and client lists at scale.
       const courses = size === cfg.fleetSizes.at(-1) && wanted('courses') ? cfg.courses : 0;
-      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts, courses);
+      // And the Yango link (issue 21): linked drivers with months of Yango activity in our copy.
+      const yangoDrivers = size === cfg.fleetSizes.at(-1) && wanted('yango') ? cfg.yangoDrivers : 0;
+      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts, courses, yangoDrivers);
       console.log(
         `park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers, ${seeded.operations} operations, ${seeded.maintenances} maintenances` +
-          `, ${seeded.contracts} contracts (${seeded.instalments} instalments) and ${seeded.courses} courses (${seeded.clients} clients) seeded in ${seeded.seconds.toFixed(1)} s`,
+          `, ${seeded.contracts} contracts (${seeded.instalments} instalments), ${seeded.courses} courses (${seeded.clients} clients)` +
+          ` and ${seeded.yangoDrivers} Yango drivers (${seeded.yangoTransactions} transactions, ${seeded.yangoOrders} orders) seeded in ${seeded.seconds.toFixed(1)} s`,
       );
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
       if (contracts > 0) {
@@ -450,6 +480,16 @@ if (cfg.databaseUrl && floor) {
           const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
           if (c) showCpu(`${label} (${seeded.courses} courses)`, c);
           courseLoads.push({ label, count: seeded.courses, clients: seeded.clients, r, cpu: c });
+        }
+      }
+      if (seeded.yangoSampleId) {
+        // At 10 connections, as the contracts and courses.
+        for (const [label, url, period] of yangoPages(seeded.yangoSampleId, cfg.yangoDays)) {
+          const r = await load(target.base, url, headers, TARGET.yangoConnections);
+          showLoad(`${label} (${seeded.yangoTransactions} transactions, ${TARGET.yangoConnections} connections)`, r);
+          const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+          if (c) showCpu(`${label} (${seeded.yangoTransactions} transactions)`, c);
+          yangoLoads.push({ label, period, drivers: seeded.yangoDrivers, transactions: seeded.yangoTransactions, r, cpu: c });
         }
       }
       // The fleet lists (BENCH_ONLY may leave them out; their park is still seeded for the others).
@@ -677,6 +717,27 @@ for (const { label, count, clients, r, cpu: c } of courseLoads) {
   if (!c) continue;
   row(`CPU/request ${label} at ${count.toLocaleString('en-US')} courses`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.listCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs);
   reported.add(rows.at(-1));
+}
+// The Yango link (issue 21): p99 at 10 connections under 50 ms on the park with ~150 linked drivers
+// and months of their activity; the CPU per request beside it, reported; and how the cost grows
+// from this month to the whole history (the reads sum the copy over the period), for information.
+for (const { label, drivers, transactions, r, cpu: c } of yangoLoads) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  const at = `${drivers} linked drivers, ${transactions.toLocaleString('en-US')} transactions`;
+  row(
+    `${label} (${at}), p99 at ${TARGET.yangoConnections} connections`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (p50 ${r.p50} ms, ${r.rps.toFixed(0)} req/s)`,
+    `< ${TARGET.yangoP99Ms} ms`,
+    !failed && r.p99 < TARGET.yangoP99Ms,
+  );
+  if (!c) continue;
+  row(`CPU/request ${label}`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.listCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs);
+  reported.add(rows.at(-1));
+}
+for (const what of ['GET /api/yango/yango-transaction/:yango_id', 'GET /api/yango/reconciliation']) {
+  const [month, history] = ['month', 'history'].map((p) => yangoLoads.find((y) => y.label.startsWith(what) && y.period === p));
+  if (!month?.cpu?.ok || !history?.cpu?.ok || !month.cpu.totalMs || history.cpu.totalMs === null) continue;
+  row(`CPU/request ${what}, ${cfg.yangoDays} days / this month (info)`, `${history.cpu.totalMs.toFixed(2)} / ${month.cpu.totalMs.toFixed(2)} ms = ${(history.cpu.totalMs / month.cpu.totalMs).toFixed(2)}`, '', null);
 }
 if (generation) {
   row(`POST /api/planning/generate, ${generation.vehicles} vehicles × 31 days (slowest of 5)`, `${generation.max.toFixed(0)} ms (median ${generation.median.toFixed(0)} ms, ${generation.entries} entries)`, `< ${TARGET.planningGenerateMs} ms`, generation.max < TARGET.planningGenerateMs);

@@ -11,6 +11,10 @@ import { seedRecipeHistory } from './recipes-generator.ts';
 import { seedMaintenances } from './maintenance-generator.ts';
 import { seedContracts } from './contracts-generator.ts';
 import { seedCourses } from './courses-generator.ts';
+import { seedYangoActivity } from './yango-generator.ts';
+import { createSecretBox } from '../platform/secrets/secret-box.ts';
+import { yangoSimParkData } from '../integrations/yango/yango.simulator-data.ts';
+import { DEMO_YANGO_PARK } from '../integrations/yango/yango.types.ts';
 import '../modules/registrations.ts';
 
 /**
@@ -20,10 +24,11 @@ import '../modules/registrations.ts';
  * years (the default: none); `--recipes-years 3` that many years of daily recipes; `--maintenances
  * 200000` that many maintenances over three years, with a few dozen suppliers; `--contracts 10000` that
  * many partner and driver contracts with their instalments; `--courses 100000` that many courses over
- * three years with their clients. Prints the park and its owner's sign-in.
+ * three years with their clients; `--yango-drivers 150` links that many drivers to Yango with
+ * `--yango-days` (120) days of their Yango orders and transactions in our copy. Prints the park and its owner's sign-in.
  */
 async function main() {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' } } });
+  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' }, 'yango-drivers': { type: 'string', default: '0' }, 'yango-days': { type: 'string', default: '120' } } });
   const vehicleCount = Number(values.vehicles);
   if (!Number.isInteger(vehicleCount) || vehicleCount < 1) throw new Error('--vehicles takes a positive whole number');
   const driverCount = values.drivers ? Number(values.drivers) : Math.round(vehicleCount * 2.5);
@@ -37,6 +42,9 @@ async function main() {
   if (!Number.isInteger(contractCount) || contractCount < 0) throw new Error('--contracts takes a whole number');
   const courseCount = Number(values.courses);
   if (!Number.isInteger(courseCount) || courseCount < 0) throw new Error('--courses takes a whole number');
+  const yangoDrivers = Number(values['yango-drivers']);
+  const yangoDays = Number(values['yango-days']);
+  if (!Number.isInteger(yangoDrivers) || yangoDrivers < 0 || !Number.isInteger(yangoDays) || yangoDays < 1) throw new Error('--yango-drivers and --yango-days take whole numbers');
 
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
@@ -60,13 +68,23 @@ async function main() {
     const maintenance = maintenanceCount > 0 ? await seedMaintenances(database.db, park.id, { count: maintenanceCount, years: 3 }) : { maintenances: 0, suppliers: 0 };
     const contractRows = contractCount > 0 ? await seedContracts(database.db, park.id, { count: contractCount }) : { contracts: 0, instalments: 0 };
     const courseRows = courseCount > 0 ? await seedCourses(database.db, park.id, { count: courseCount }) : { clients: 0, courses: 0 };
+    const yango =
+      yangoDrivers > 0
+        ? await seedYangoActivity(database.db, park.id, {
+            drivers: yangoDrivers,
+            days: yangoDays,
+            box: createSecretBox(config.secretsKey),
+            // The simulator's working profiles: the activity's live balance read finds them.
+            yangoIds: yangoSimParkData(DEMO_YANGO_PARK).filter((d) => d.workStatus === 'working').map((d) => d.id),
+          })
+        : { yangoDrivers: 0, yangoTransactions: 0, yangoOrders: 0, yangoSampleId: null };
     // A bulk load leaves the planner's statistics behind until autovacuum notices, and the totals
     // tables' trigger leaves dead row versions behind; a real park grows slowly and has neither.
     // Vacuum and analyze now, as any bulk import should, so the figures measured right after
     // reflect what production would get.
     await database.pool.query('vacuum analyze');
     console.log(
-      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, seconds: (Date.now() - started) / 1000 }),
+      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, ...yango, seconds: (Date.now() - started) / 1000 }),
     );
   } finally {
     await database.close();
