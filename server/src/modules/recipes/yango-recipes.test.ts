@@ -135,3 +135,16 @@ describe('a vehicle on yango_recipe', () => {
     expect((await runYangoRecipeJob(deps, at(D, '21:05'), { parkId: w.parkId })).created).toBe(0);
   });
 });
+
+describe("a vehicle's yango_recipe configuration", () => {
+  it('is refused while the park has no Yango connection', async () => {
+    const save = () =>
+      ctx.api('POST', `/api/vehicle/update/${w.vehicle}`, { token: w.owner.token, profileId: w.owner.profile_id, body: { update_type: 'recipe', recipes: { collection_type: 'yango_recipe' } } });
+    const refused = await save();
+    expect([refused.status, refused.code]).toEqual([409, 4830]);
+    await connectToSimulator(ctx, deps, sim, w.parkId);
+    const saved = await save();
+    expect(saved.code, saved.message).toBe(5000);
+    expect(saved.data.recipe).toMatchObject({ collection_type: 'yango_recipe' });
+  });
+});

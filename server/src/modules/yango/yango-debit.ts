@@ -81,7 +81,7 @@ export function debitView(d: DebitRow, park: Park): TYangoDebit {
 /** The Yango transaction's description: the recipe's day, and its period when that is another. */
 function descriptionOf(r: { day: string; periodStart: string; periodEnd: string }): string {
   const period = r.periodStart === r.periodEnd ? frenchDay(r.periodStart) : `${frenchDay(r.periodStart)} au ${frenchDay(r.periodEnd)}`;
-  return r.periodStart === r.day && r.periodEnd === r.day ? `Flotte : recette du ${frenchDay(r.day)}` : `Flotte : recette du ${frenchDay(r.day)} (activité du ${period})`;
+  return r.periodStart === r.day && r.periodEnd === r.day ? `Flotte\u00a0: recette du ${frenchDay(r.day)}` : `Flotte\u00a0: recette du ${frenchDay(r.day)} (activité du ${period})`;
 }
 
 /** A refusal in the person's words; Yango's own message is logged, never shown raw. */
@@ -165,7 +165,7 @@ async function settleConfirmed(deps: YangoDeps, id: string, txId: string | null,
         parkId: d.parkId,
         sourceKind: 'yango_debit_remainder',
         sourceId: d.id,
-        memo: 'Prélèvement Yango non affecté : porté au solde du chauffeur',
+        memo: 'Prélèvement Yango non affecté\u00a0: porté au solde du chauffeur',
         createdBy: d.createdBy,
         lines: [
           { accountId: await ledgerAccount(tx, d.parkId, 'yango', null), amount: remainder },
