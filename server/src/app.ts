@@ -216,7 +216,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(yangoDebitRoutes, { deps: yango });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
-        await api.register(recipeJobDevRoutes, { db });
+        await api.register(recipeJobDevRoutes, { db, yango });
         await api.register(dailyNoticesDevRoutes, { deps: { db, files, notifier, publicUrl: config.publicUrl, log: app.log } });
       }
     },

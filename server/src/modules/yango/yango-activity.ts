@@ -74,12 +74,16 @@ async function liveBalance(deps: YangoDeps, parkId: string, yangoId: string): Pr
   }
 }
 
-/** What the park expected and collected from a driver (recipes, not deleted) over some park days, in minor units. */
+/**
+ * What the park expected and collected from a driver (recipes, not deleted) for the work of some
+ * park days, in minor units: by the period a recipe pays for, not the day it was collected (a
+ * Yango recipe collected at 09:00 pays for the day before). `day >= start` keeps it an index range.
+ */
 async function recipeTotals(deps: YangoDeps, parkId: string, driverId: string, p: ActivityPeriod): Promise<{ expected: number; collected: number }> {
   const { rows } = await deps.db.execute<{ expected: string; collected: string }>(sql`
     select coalesce(sum(objective), 0)::bigint as expected, coalesce(sum(collected), 0)::bigint as collected
       from recipes
-     where driver_id = ${driverId} and park_id = ${parkId} and day between ${p.startDay}::date and ${p.endDay}::date
+     where driver_id = ${driverId} and park_id = ${parkId} and day >= ${p.startDay}::date and period_start between ${p.startDay}::date and ${p.endDay}::date
        and deleted_at is null and kind in ('expected', 'unscheduled')`);
   return { expected: Number(rows[0]?.expected ?? 0), collected: Number(rows[0]?.collected ?? 0) };
 }

@@ -149,6 +149,24 @@ it('keeps a debit whose answer was lost pending, and pays it once when asked aga
   expect(await yangoAccount(w.parkId)).toBe(8000);
 });
 
+it('never gives up a debit without an answer: past a day it is still pending, asked once an hour', async () => {
+  const recipeId = await setup();
+  const acting = await actingOf(ctx, w.parkId, w.owner.profile_id);
+  const lossy = flaky('lose', 3);
+  const first = await debitRecipe(lossy, acting, { recipe_id: recipeId, amount: 8000 });
+  const created = new Date(first.debit.created_at);
+  const dayLater = (minute: number) => new Date(Date.UTC(created.getUTCFullYear(), created.getUTCMonth(), created.getUTCDate() + 2, 10, minute));
+  // Two days on, at 10:30: not its hour, not asked.
+  expect(await recheckPendingDebits(lossy, { olderThanSeconds: 60 }, dayLater(30))).toMatchObject({ checked: 0 });
+  // At 10:00 it is asked; the answer is lost again: still pending, never 'failed'.
+  expect(await recheckPendingDebits(lossy, { olderThanSeconds: 60 }, dayLater(0))).toMatchObject({ checked: 1, pending: 1, failed: 0 });
+  // Next hour Yango answers: the one transaction it made is paid, once.
+  await recheckPendingDebits(lossy, { olderThanSeconds: 60 }, dayLater(0));
+  expect(await recheckPendingDebits(lossy, { olderThanSeconds: 60 }, dayLater(0))).toMatchObject({ checked: 1, paid: 1 });
+  expect(createdFor().map((t) => t.token)).toEqual([first.debit.id]);
+  expect(await yangoAccount(w.parkId)).toBe(8000);
+});
+
 it("puts on the driver's sold what a recipe paid meanwhile can no longer take (the job asks again)", async () => {
   const recipeId = await setup();
   const acting = await actingOf(ctx, w.parkId, w.owner.profile_id);

@@ -51,12 +51,17 @@ export const YANGO_DEBIT_TEXTS = {
   refusedConflict: 'Yango a refusé la transaction (conflit avec une autre transaction)',
   refusedOther: 'Yango a refusé la transaction',
   unlinked: "Le chauffeur n'est plus lié à un compte Yango",
-  neverConfirmed: "Yango n'a pas confirmé ce prélèvement en 24 heures\u00a0: vérifiez le solde Yango du chauffeur avant de recommencer",
   remainder: (amount: string) => `${amount} n'ont pas pu être affectés à la recette (déjà encaissée ou supprimée)\u00a0: portés au solde du chauffeur`,
   paidNotApplied: (amount: string) => `${amount} prélevés sur Yango n'ont été affectés à aucune recette\u00a0: portés au solde du chauffeur`,
 } as const;
 
-/** How long a debit without Yango's answer is asked again before it is given up as failed. */
+/**
+ * A debit without Yango's answer is never given up: Yango may have made it and only its answer
+ * been lost, and a new debit would then take the money twice. It is asked again with its token
+ * (which makes it, or answers the one made) every minute for this long, then once an hour.
+ * Meanwhile the recipe can still be collected in cash or by mobile money; a late confirmation
+ * then goes to the driver's sold.
+ */
 export const PENDING_WINDOW_HOURS = 24;
 
 type DebitRow = typeof yangoDebits.$inferSelect;
@@ -195,7 +200,9 @@ async function parkOf(deps: YangoDeps, parkId: string): Promise<Park> {
 async function recheck(deps: YangoDeps, d: DebitRow, park: Park, now: Date = new Date()): Promise<DebitRow> {
   if (d.status !== 'pending') return d;
   const [link] = await deps.db.select().from(yangoDriverLinks).where(and(eq(yangoDriverLinks.driverId, d.driverId), eq(yangoDriverLinks.parkId, d.parkId)));
-  if (!link) return settleFailed(deps, d.id, YANGO_DEBIT_TEXTS.unlinked);
+  // Unlinked meanwhile: his Yango id is gone, so it can't be asked; it stays pending (never failed
+  // without Yango's word) until he is linked again.
+  if (!link) return d;
   let creds: YangoCredentials;
   try {
     creds = await credentialsOf(deps, d.parkId);
@@ -206,7 +213,6 @@ async function recheck(deps: YangoDeps, d: DebitRow, park: Park, now: Date = new
   const outcome = await askYango(deps, creds, link.yangoId, d, recipe ?? { day: '', periodStart: '', periodEnd: '' }, park.currency);
   if (outcome.kind === 'confirmed') return settleConfirmed(deps, d.id, outcome.txId, park.currency);
   if (outcome.kind === 'refused') return settleFailed(deps, d.id, outcome.reason);
-  if (now.getTime() - d.createdAt.getTime() > PENDING_WINDOW_HOURS * 3_600_000) return settleFailed(deps, d.id, YANGO_DEBIT_TEXTS.neverConfirmed);
   return d;
 }
 
@@ -318,6 +324,8 @@ export async function recheckPendingDebits(deps: YangoDeps, opts: { olderThanSec
     .limit(200);
   const parks = new Map<string, Park>();
   for (const d of rows) {
+    // Past the first day, once an hour (PENDING_WINDOW_HOURS).
+    if (now.getTime() - d.createdAt.getTime() > PENDING_WINDOW_HOURS * 3_600_000 && now.getUTCMinutes() !== 0) continue;
     try {
       if (!parks.has(d.parkId)) parks.set(d.parkId, await parkOf(deps, d.parkId));
       const after = await recheck(deps, d, parks.get(d.parkId)!, now);

@@ -59,7 +59,7 @@ export async function yangoReconciliation(deps: YangoDeps, actor: ActingProfile,
     rc as (
       select r.vehicle_id, sum(r.objective)::bigint as expected, sum(r.collected)::bigint as collected
         from recipes r
-       where r.park_id = ${parkId} and r.day between ${p.startDay}::date and ${p.endDay}::date and r.deleted_at is null
+       where r.park_id = ${parkId} and r.day >= ${p.startDay}::date and r.period_start between ${p.startDay}::date and ${p.endDay}::date and r.deleted_at is null
          and r.kind in ('expected', 'unscheduled')
          and exists (select 1 from yango_driver_links l where l.driver_id = r.driver_id and l.park_id = ${parkId})
        group by r.vehicle_id
