@@ -23,7 +23,7 @@ import type { DemoPark } from './demo-maintenance.ts';
  * the sync itself (syncYangoDriver, against a simulator started for the seed and closed), so
  * 'Activités VTC' and the reconciliation show figures on the first start; the others' same days
  * come with the sync job's first pass (every 5 minutes), which carries on for all from there. Each
- * driver's copy costs the first start some 60 ms of CPU on the embedded database (his ~450
+ * driver's copy costs the first start some 50 ms of CPU on the embedded database (his ~450
  * transactions and ~230 orders of 30 days), hence the bound. Profiles from YANGO_FIRST_LINKED_PROFILE on are linked; the
  * first ones (which share a phone prefix) and DEMO_YANGO_TRY_PHONE's stay free to import.
  *
