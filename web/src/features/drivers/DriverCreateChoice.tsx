@@ -37,18 +37,21 @@ export function DriverCreateChoice({ onCreate, onImport }: { onCreate: () => voi
           </Paper>
         </UnstyledButton>
       ) : (
-        <Paper withBorder p="md" radius="md" aria-disabled="true" style={{ cursor: 'not-allowed' }} data-testid="driver-choice-import">
-          <Group justify="space-between" wrap="nowrap" gap="sm">
-            <Text fw={600} c="dimmed">
-              Importer depuis Yango
+        <Paper withBorder p="md" radius="md" data-testid="driver-choice-import">
+          {/* Only the choice is disabled: the way to set Yango up stays a working link. */}
+          <div aria-disabled="true" style={{ cursor: 'not-allowed' }} data-testid="driver-choice-import-disabled">
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <Text fw={600} c="dimmed">
+                Importer depuis Yango
+              </Text>
+              <Badge color="gray" variant="light">
+                Indisponible
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed">
+              Yango n'est pas encore configuré pour ce parc.
             </Text>
-            <Badge color="gray" variant="light">
-              Indisponible
-            </Badge>
-          </Group>
-          <Text size="sm" c="dimmed">
-            Yango n'est pas encore configuré pour ce parc.
-          </Text>
+          </div>
           {can('UPDATE_PARK_INFO') ? (
             <Anchor component={Link} to="/dashboard/company#yango" size="sm" data-testid="driver-choice-import-setup">
               Configurer Yango dans le profil de l'entreprise

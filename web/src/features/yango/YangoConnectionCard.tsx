@@ -102,7 +102,7 @@ export function YangoConnectionCard({ canEdit }: { canEdit: boolean }) {
   const dirty = data ? draft.client_id !== (data.client_id ?? '') || draft.yango_park_id !== (data.yango_park_id ?? '') || draft.api_key.trim() !== '' : false;
 
   return (
-    <Card withBorder radius="md" padding="md" ref={cardRef} id="yango" data-testid="yango-connection-card">
+    <Card withBorder radius="md" padding="md" ref={cardRef} id="yango" style={{ scrollMarginTop: 72 }} data-testid="yango-connection-card">
       <Group justify="space-between" mb="xs" wrap="nowrap">
         <Title order={2} fz="h4">
           Connexion Yango
@@ -120,7 +120,7 @@ export function YangoConnectionCard({ canEdit }: { canEdit: boolean }) {
       ) : (
         <Stack gap="md">
           {data.connected ? (
-            <SimpleGrid cols={{ base: 2 }} spacing="sm" data-testid="yango-connection-status">
+            <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" data-testid="yango-connection-status">
               <Info label="Parc Yango">{[data.park_name, data.park_city].filter(Boolean).join(' · ') || 'Non renseigné'}</Info>
               <Info label="Chauffeurs liés">{String(data.linked_drivers)}</Info>
               <Info label="Clé API">{data.api_key_hint ?? '—'}</Info>
