@@ -1,3 +1,4 @@
+import { forgetLiveBalances } from './yango-activity.ts';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -143,8 +144,12 @@ describe('GET /yango/yango-transaction/:yango_id', () => {
     const byDriver = await ctx.api('GET', `/api/yango/activity/${d}?${MARCH}`, as(p.owner));
     expect(byDriver.data).toEqual(a);
 
-    // Yango down: the activity still answers, without the live balance.
+    // Yango down: the balance read a moment ago is kept a minute; once forgotten, the activity
+    // still answers, without the live balance.
     sim.failNext(2, 500);
+    const kept = await ctx.api('GET', `/api/yango/yango-transaction/${yangoDriver.id}?${MARCH}`, as(p.owner));
+    expect(kept.data.yango_balance).toEqual({ balance: 150_000, balance_limit: 5_000, currency: 'XOF' });
+    forgetLiveBalances();
     const down = await ctx.api('GET', `/api/yango/yango-transaction/${yangoDriver.id}?${MARCH}`, as(p.owner));
     expect(down.status).toBe(200);
     expect(down.data.yango_balance).toBeNull();

@@ -5,6 +5,7 @@ import { fromWireDate, toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
 import { balancePartOf } from './yango-categories.ts';
+import { LruCache } from '../../platform/maps/lru-cache.ts';
 import { credentialsOf } from './yango-credentials.ts';
 import type { YangoDeps } from './yango.deps.ts';
 import { yangoDriverLinks } from './yango.tables.ts';
@@ -60,8 +61,23 @@ async function linkOf(deps: YangoDeps, parkId: string, by: { yangoId: string } |
   return link;
 }
 
-/** His Yango balance now, or null when Yango (or the connection) fails. */
-async function liveBalance(deps: YangoDeps, parkId: string, yangoId: string): Promise<TYangoActivity['yango_balance']> {
+/**
+ * His Yango balance is asked of Yango live, but kept a minute (a person flipping periods asks once)
+ * and waited for at most BALANCE_DEADLINE_MS: in live mode the request queues behind the sync's
+ * paced requests for the same park, and the screen must not wait for a pass to end. A late answer
+ * still fills the cache for the next read.
+ */
+export const BALANCE_TTL_MS = 60_000;
+export const BALANCE_DEADLINE_MS = 3_000;
+type LiveBalance = TYangoActivity['yango_balance'];
+const balances = new LruCache<Promise<LiveBalance>>(2000, BALANCE_TTL_MS);
+
+/** Drops the kept balances (a park's credentials changed; tests). */
+export function forgetLiveBalances(): void {
+  balances.clear();
+}
+
+async function askBalance(deps: YangoDeps, parkId: string, yangoId: string): Promise<LiveBalance> {
   try {
     const creds = await credentialsOf(deps, parkId);
     const page = await (await deps.api.client()).listDriverProfiles(creds, { ids: [yangoId], limit: 1, offset: 0 });
@@ -71,6 +87,29 @@ async function liveBalance(deps: YangoDeps, parkId: string, yangoId: string): Pr
   } catch (err) {
     deps.log?.warn({ err, parkId, yangoId }, 'yango live balance unavailable');
     return null;
+  }
+}
+
+/** His Yango balance now, or null when Yango (or the connection) fails or is slow. */
+async function liveBalance(deps: YangoDeps, parkId: string, yangoId: string): Promise<LiveBalance> {
+  const key = `${parkId}:${yangoId}`;
+  let asked = balances.get(key);
+  if (!asked) {
+    asked = askBalance(deps, parkId, yangoId);
+    balances.set(key, asked);
+    // A failure is not kept: the next read asks again.
+    void asked.then((b) => {
+      if (b === null) balances.delete(key);
+    });
+  }
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), BALANCE_DEADLINE_MS);
+  });
+  try {
+    return await Promise.race([asked, late]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 

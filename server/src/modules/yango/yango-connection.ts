@@ -4,6 +4,7 @@ import type { YangoCredentials } from '../../integrations/yango/yango.types.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { apiKeyContext, yangoFailure } from './yango-credentials.ts';
+import { forgetLiveBalances } from './yango-activity.ts';
 import type { YangoDeps } from './yango.deps.ts';
 import { yangoConnections, yangoDriverLinks } from './yango.tables.ts';
 
@@ -91,11 +92,13 @@ export async function saveConnection(
     .insert(yangoConnections)
     .values({ parkId, ...values })
     .onConflictDoUpdate({ target: yangoConnections.parkId, set: values });
+  forgetLiveBalances(); // balances read with the previous credentials
   return readConnection(deps, parkId, v.timeZone);
 }
 
 /** DELETE /yango/connection: the credentials go; the drivers' links stay (the sync stops without credentials). */
 export async function removeConnection(deps: Pick<YangoDeps, 'db'>, parkId: string, timeZone: string): Promise<TYangoConnection> {
   await deps.db.delete(yangoConnections).where(eq(yangoConnections.parkId, parkId));
+  forgetLiveBalances();
   return readConnection(deps, parkId, timeZone);
 }

@@ -29,6 +29,14 @@ export class LruCache<V> {
     while (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
   }
 
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+  }
+
   get size(): number {
     return this.entries.size;
   }
