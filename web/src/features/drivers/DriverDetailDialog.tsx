@@ -6,23 +6,27 @@ import type { DriverRecord } from './drivers-api.ts';
 import { DriverInfoTab } from './DriverInfoTab.tsx';
 import { DriverSettingsTab } from './DriverSettingsTab.tsx';
 import { useDriver } from './queries.ts';
+import { YANGO_MESSAGES } from '@flotte/contract/yango';
 
 // The recipes tab (payment form, pickers) loads when first shown, not with the dialog.
 const DriverRecipesTab = lazy(() => import('../recipes/DriverRecipesTab.tsx').then((m) => ({ default: m.DriverRecipesTab })));
+// His Yango activity (issue 21), for a linked driver, likewise.
+const YangoActivityTab = lazy(() => import('../yango/YangoActivityTab.tsx'));
 // The salary tab (period picker, payment) likewise.
 const SalaryTab = lazy(() => import('../salary/SalaryTab.tsx'));
 // His hire-purchase contracts (issue 19), for those who see contracts, likewise.
 const DriverContractSection = lazy(() => import('../contracts/DriverContractSection.tsx').then((m) => ({ default: m.DriverContractSection })));
 
-type DetailTab = 'infos' | 'recipes' | 'salary' | 'settings';
+type DetailTab = 'infos' | 'yango' | 'recipes' | 'salary' | 'settings';
 
 export const SALARY_DENIED_TOOLTIP = "Vous n'avez pas les permissions pour afficher le salaire";
 /** Spec 001 section 6: the words for an action the profile's roles don't allow. */
 const NOT_ALLOWED = "Vous n'avez pas les permissions nécessaires pour effectuer cette action";
 
 /**
- * The driver detail dialog (spec 000 section 2): 'Infos', 'Recettes', 'Salaire' and, for those who
- * may change drivers, 'Paramètres'. The recipes and salary tabs load their own chunk when opened.
+ * The driver detail dialog (spec 000 section 2): 'Infos', 'Activités VTC' (only for a driver linked
+ * to Yango), 'Recettes', 'Salaire' and, for those who may change drivers, 'Paramètres'. The
+ * activity, recipes and salary tabs load their own chunk when opened.
  */
 export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: string | null; onClose: () => void; onEdit: (driver: DriverRecord) => void }) {
   const { can } = usePermissions();
@@ -52,6 +56,11 @@ export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: st
             <Tabs.Tab value="infos" data-testid="driver-tab-infos">
               Infos
             </Tabs.Tab>
+            {driver.yango_profile ? (
+              <Tabs.Tab value="yango" data-testid="driver-tab-yango">
+                {YANGO_MESSAGES.activityTab}
+              </Tabs.Tab>
+            ) : null}
             {can('VIEW_CASH_COLLECTION') ? (
               <Tabs.Tab value="recipes" data-testid="driver-tab-recipes">
                 Recettes
@@ -94,6 +103,13 @@ export function DriverDetailDialog({ driverId, onClose, onEdit }: { driverId: st
               </Suspense>
             ) : null}
           </Tabs.Panel>
+          {driver.yango_profile ? (
+            <Tabs.Panel value="yango">
+              <Suspense fallback={<Center py="xl"><Loader /></Center>}>
+                <YangoActivityTab driver={{ id: driver.id, yango_profile: driver.yango_profile }} />
+              </Suspense>
+            </Tabs.Panel>
+          ) : null}
           <Tabs.Panel value="recipes">
             <Suspense fallback={<Center py="xl"><Loader /></Center>}>
               <DriverRecipesTab driver={driver} />

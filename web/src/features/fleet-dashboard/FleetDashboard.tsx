@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Alert, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { TFleetDetails, TRevenueGraph } from '@flotte/contract/fleet-dashboard';
 import { DOCUMENT_EXPIRING_DAYS } from '@flotte/contract/vehicle-documents';
@@ -11,6 +11,9 @@ import { FleetCard, FleetCardsSkeleton, FLEET_GRID_COLS, fleetCardCount, REVENUE
 import { ContractsDueCard } from './ContractsDueCard.tsx';
 import { useFleetDetails, useRevenueEvolution } from './queries.ts';
 import { REVENUE_CHART_HEIGHT, REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
+
+// Yango beside the recipes (issue 21): its own chunk, drawn only for a park connected to Yango.
+const YangoReconciliationCard = lazy(() => import('../yango/YangoReconciliationCard.tsx'));
 
 const GRAPHS: { value: TRevenueGraph; label: string }[] = [
   { value: 'month', label: 'Mois' },
@@ -41,6 +44,11 @@ export default function FleetDashboard({ parkId, finance }: { parkId: string; fi
         <FleetCards d={details.data} />
       )}
       {finance ? <RevenueSection parkId={parkId} /> : null}
+      {finance ? (
+        <Suspense fallback={null}>
+          <YangoReconciliationCard />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

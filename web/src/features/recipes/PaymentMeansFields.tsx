@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Group, Radio, Select, Stack } from '@mantine/core';
-import { RECIPE_PAYMENT_TYPE_LABELS, type TRecipePaymentType } from '@flotte/contract/recipes';
+import { RECIPE_PAYMENT_METHOD_LABELS, type TRecipePaymentMethod, type TRecipePaymentType } from '@flotte/contract/recipes';
 import { formatMoney } from '../../ui/format.ts';
 import { PhoneInput } from '../../ui/inputs/PhoneInput.tsx';
 import { useActingPark } from '../../ui/useActingPark.ts';
@@ -10,29 +10,31 @@ import { CASH_OPTION } from '../operations/fund-movement-form.ts';
 import { useOperationCaisses } from '../operations/queries.ts';
 import { useOperators } from './queries.ts';
 
-export interface PaymentMeans {
-  payment_type: TRecipePaymentType | null;
+/** `T`: the modes a form handles ('Solde Yango' only in the recipe payment form). */
+export interface PaymentMeans<T extends TRecipePaymentMethod = TRecipePaymentType> {
+  payment_type: T | null;
   caisse: string | null;
   operator_id: string | null;
   phone: string;
 }
 
-export interface PaymentMeansFieldsProps {
+export interface PaymentMeansFieldsProps<T extends TRecipePaymentMethod = TRecipePaymentType> {
   /** The modes the selection allows, in the order shown. */
-  types: readonly TRecipePaymentType[];
-  value: PaymentMeans;
-  onChange: (patch: Partial<PaymentMeans>) => void;
+  types: readonly T[];
+  value: PaymentMeans<T>;
+  onChange: (patch: Partial<PaymentMeans<T>>) => void;
   /** Loads the caisses and operators only while the dialog is open. */
   active: boolean;
   testId: string;
 }
 
 /**
- * How a recipe is paid: the mode (cash, the driver's balance, mobile money), then for cash the
+ * How a recipe is paid: the mode (cash, the driver's balance, mobile money, and for one recipe of a
+ * driver linked to Yango his Yango balance, whose fields the caller draws), then for cash the
  * caisse (the operations' caisse select: 'Compte cash par défaut' only with ACCESS_CAISSE_CASH),
  * for mobile money the operator (GET /operator) and the number the driver pays from.
  */
-export function PaymentMeansFields({ types, value, onChange, active, testId }: PaymentMeansFieldsProps) {
+export function PaymentMeansFields<T extends TRecipePaymentMethod = TRecipePaymentType>({ types, value, onChange, active, testId }: PaymentMeansFieldsProps<T>) {
   const { parkId } = useSession();
   const park = useActingPark();
   const { can } = usePermissions();
@@ -55,13 +57,13 @@ export function PaymentMeansFields({ types, value, onChange, active, testId }: P
       <Radio.Group
         label="Mode de paiement"
         value={type ?? ''}
-        onChange={(v) => onChange({ payment_type: v as TRecipePaymentType })}
+        onChange={(v) => onChange({ payment_type: v as T } as Partial<PaymentMeans<T>>)}
         withAsterisk
         data-testid={`${testId}-type`}
       >
         <Group gap="md" mt={6}>
           {types.map((t) => (
-            <Radio key={t} value={t} label={RECIPE_PAYMENT_TYPE_LABELS[t]} data-testid={`${testId}-type-${t}`} />
+            <Radio key={t} value={t} label={RECIPE_PAYMENT_METHOD_LABELS[t]} data-testid={`${testId}-type-${t}`} />
           ))}
         </Group>
       </Radio.Group>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Button, Group, Paper, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { RECIPE_COLLECTION_MESSAGES as M, type TRecipe } from '@flotte/contract/recipes';
+import { RECIPE_COLLECTION_MESSAGES as M, type TRecipe, type TRecipePaymentMethod } from '@flotte/contract/recipes';
 import type { TTransactionValidation } from '@flotte/contract/payins';
 import { AmountInput } from '../../ui/inputs/AmountInput.tsx';
 import { Money } from '../../ui/Money.tsx';
@@ -25,6 +25,7 @@ import {
 import { recipesApi } from './recipes-api.ts';
 import { TransactionValidationCard } from '../payins/TransactionValidationCard.tsx';
 import { totalRemaining } from './recipe-grouping.ts';
+import { useYangoDebit, YangoDebitFields } from '../yango/YangoDebitFields.tsx';
 
 export interface RecipePaymentFormProps {
   /** The recipes to pay (a snapshot of the selection). */
@@ -44,7 +45,8 @@ export interface RecipePaymentFormProps {
  * the collection dialog's encaiss mode: how many recipes and how much, the payment mode, a
  * partial amount, a comment, 'Procéder au paiement'. Cash and the driver's balance are collected
  * at once; mobile money asks the driver's operator and shows the transaction validation card as
- * step 2, from which completing or cancelling comes back to the form.
+ * step 2, from which completing or cancelling comes back to the form. For one recipe of a driver
+ * linked to Yango, 'Solde Yango' debits his Yango balance (features/yango/YangoDebitFields).
  */
 export function RecipePaymentForm({ recipes, source = 'unpaid', active, onCollected, onMobileCompleted }: RecipePaymentFormProps) {
   const { can } = usePermissions();
@@ -52,20 +54,23 @@ export function RecipePaymentForm({ recipes, source = 'unpaid', active, onCollec
   const refresh = useRefreshAfterRecipes();
   const [values, setValues] = useState<RecipePaymentValues>(emptyPaymentValues);
   const [validation, setValidation] = useState<TTransactionValidation | null>(null);
-  const types = useMemo(() => availablePaymentTypes(recipes), [recipes]);
+  const single = recipes.length === 1 ? recipes[0]! : null;
+  // 'Solde Yango' (issue 21): one recipe whose driver is linked to Yango, debited through its own route.
+  const yango = useYangoDebit(single, { onPaid: onCollected });
+  const types = useMemo(() => availablePaymentTypes(recipes, { yango: yango.available }), [recipes, yango.available]);
   const set = (patch: Partial<RecipePaymentValues>) => setValues((v) => ({ ...v, ...patch }));
 
   useEffect(() => {
     if (active) {
       setValues(emptyPaymentValues());
       setValidation(null);
+      yango.reset();
     }
   }, [active]);
   // A selection that gains an expected recipe can no longer be paid from the driver's balance.
   useEffect(() => setValues((v) => keepAvailable(v, types)), [types]);
 
   const total = totalRemaining(recipes);
-  const single = recipes.length === 1 ? recipes[0]! : null;
   const openEnded = recipes.some(isOpenEnded);
   const typed = needsAmount(values, recipes);
   const capacity = paymentCapacity(recipes);
@@ -79,6 +84,10 @@ export function RecipePaymentForm({ recipes, source = 'unpaid', active, onCollec
   });
 
   async function submit() {
+    if (values.payment_type === 'yango') {
+      await yango.submit(values);
+      return;
+    }
     const failed = paymentError(values, recipes, { cashAccess });
     if (failed) {
       toast.error(failed.message);
@@ -115,7 +124,7 @@ export function RecipePaymentForm({ recipes, source = 'unpaid', active, onCollec
     );
   }
 
-  const means: PaymentMeans = { payment_type: values.payment_type, caisse: values.caisse, operator_id: values.operator_id, phone: values.phone };
+  const means: PaymentMeans<TRecipePaymentMethod> = { payment_type: values.payment_type, caisse: values.caisse, operator_id: values.operator_id, phone: values.phone };
   return (
     <Stack gap="md" data-testid="recipe-payment-form">
       <Paper withBorder radius="md" p="sm">
@@ -133,6 +142,7 @@ export function RecipePaymentForm({ recipes, source = 'unpaid', active, onCollec
       </Paper>
 
       <PaymentMeansFields types={types} value={means} onChange={set} active={active} testId="recipe-payment" />
+      {yango.available ? <YangoDebitFields state={yango} selected={values.payment_type === 'yango'} /> : null}
 
       {openEnded ? null : (
         <Switch
@@ -173,7 +183,14 @@ export function RecipePaymentForm({ recipes, source = 'unpaid', active, onCollec
         data-testid="recipe-payment-comment"
       />
 
-      <Button fullWidth onClick={() => void submit()} loading={pay.isPending} disabled={recipes.length === 0} data-testid="recipe-payment-submit">
+      <Button
+        fullWidth
+        onClick={() => void submit()}
+        loading={pay.isPending || yango.sending}
+        // While Yango has not answered a debit of this recipe, another one waits: 'Vérifier' first.
+        disabled={recipes.length === 0 || (values.payment_type === 'yango' && yango.pending !== null)}
+        data-testid="recipe-payment-submit"
+      >
         {M.proceed}
       </Button>
     </Stack>

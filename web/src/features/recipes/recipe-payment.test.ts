@@ -35,6 +35,13 @@ describe('payment modes', () => {
     expect(availablePaymentTypes([debt, other])).toEqual(['cash', 'sold']);
   });
 
+  it("offers the driver's Yango balance for one recipe of a driver linked to Yango only", () => {
+    expect(availablePaymentTypes([expected], { yango: true })).toEqual(['cash', 'mobile_money', 'yango']);
+    expect(availablePaymentTypes([expected])).toEqual(['cash', 'mobile_money']);
+    expect(availablePaymentTypes([debt, unscheduled], { yango: true })).toEqual(['cash', 'sold', 'mobile_money']);
+    expect(keepAvailable(values({ payment_type: 'yango' }), ['cash', 'mobile_money']).payment_type).toBe('cash');
+  });
+
   it('falls back to cash when the selection no longer allows the chosen mode', () => {
     expect(keepAvailable(values({ payment_type: 'sold' }), ['cash', 'mobile_money']).payment_type).toBe('cash');
     expect(keepAvailable(values({ payment_type: 'mobile_money' }), ['cash', 'mobile_money']).payment_type).toBe('mobile_money');

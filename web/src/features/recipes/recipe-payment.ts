@@ -2,7 +2,7 @@ import { OPERATION_MESSAGES } from '@flotte/contract/operations';
 import { mobileMoneyPayerError } from '@flotte/contract/payins';
 import {
   RECIPE_COLLECTION_MESSAGES,
-  RECIPE_PAYMENT_TYPE_LABELS,
+  RECIPE_PAYMENT_METHOD_LABELS,
   RECIPE_PAYMENT_TYPES,
   recipePaymentError,
   type RecipePaymentDraft,
@@ -10,6 +10,7 @@ import {
   type TPayExpectedInput,
   type TPayRecipesInput,
   type TRecipe,
+  type TRecipePaymentMethod,
   type TRecipePaymentType,
 } from '@flotte/contract/recipes';
 import { CASH_OPTION } from '../operations/fund-movement-form.ts';
@@ -23,7 +24,8 @@ import { CASH_OPTION } from '../operations/fund-movement-form.ts';
 export type PaymentRecipe = Pick<TRecipe, 'id' | 'kind' | 'date' | 'objective' | 'toEncaiss' | 'collection_type'>;
 
 export interface RecipePaymentValues {
-  payment_type: TRecipePaymentType | null;
+  /** 'yango': a debit of the driver's Yango balance (its own route, see features/yango). */
+  payment_type: TRecipePaymentMethod | null;
   /** A caisse id, CASH_OPTION for the default cash account, or null (= the default with ACCESS_CAISSE_CASH). */
   caisse: string | null;
   operator_id: string | null;
@@ -41,18 +43,20 @@ export const PAYMENT_DIALOG_TITLE = RECIPE_COLLECTION_MESSAGES.paymentDialogTitl
 /**
  * Payment modes for a selection: cash always; the driver's balance (sold) only when no selected
  * recipe is an expected one (spec 001 sections 4 and 9); mobile money when the recipes are one
- * driver's (one request goes to one phone).
+ * driver's (one request goes to one phone); 'Solde Yango' (issue 21) for one recipe whose driver
+ * is linked to Yango (`yango`, which the caller knows).
  */
-export function availablePaymentTypes(recipes: readonly Pick<TRecipe, 'kind' | 'driver'>[]): TRecipePaymentType[] {
+export function availablePaymentTypes(recipes: readonly Pick<TRecipe, 'kind' | 'driver'>[], opts: { yango?: boolean } = {}): TRecipePaymentMethod[] {
   const expected = recipes.some((r) => r.kind === 'expected');
   const drivers = new Set(recipes.map((r) => r.driver.id));
-  return RECIPE_PAYMENT_TYPES.filter((t) => (t === 'sold' ? !expected : t === 'mobile_money' ? drivers.size <= 1 : true));
+  const types: TRecipePaymentMethod[] = RECIPE_PAYMENT_TYPES.filter((t) => (t === 'sold' ? !expected : t === 'mobile_money' ? drivers.size <= 1 : true));
+  return opts.yango && recipes.length === 1 ? [...types, 'yango'] : types;
 }
 
-export const paymentTypeOptions = (types: readonly TRecipePaymentType[]) => types.map((t) => ({ value: t, label: RECIPE_PAYMENT_TYPE_LABELS[t] }));
+export const paymentTypeOptions = (types: readonly TRecipePaymentMethod[]) => types.map((t) => ({ value: t, label: RECIPE_PAYMENT_METHOD_LABELS[t] }));
 
 /** A mode the selection no longer allows falls back to cash. */
-export function keepAvailable(values: RecipePaymentValues, types: readonly TRecipePaymentType[]): RecipePaymentValues {
+export function keepAvailable(values: RecipePaymentValues, types: readonly TRecipePaymentMethod[]): RecipePaymentValues {
   return values.payment_type && !types.includes(values.payment_type) ? { ...values, payment_type: 'cash' } : values;
 }
 
@@ -151,7 +155,8 @@ export function paymentRoute(recipes: readonly Pick<TRecipe, 'kind'>[], source: 
 }
 
 function means(values: RecipePaymentValues) {
-  const type = values.payment_type ?? 'cash';
+  // A Yango debit has its own route (features/yango): these routes never see 'yango'.
+  const type: TRecipePaymentType = values.payment_type === null || values.payment_type === 'yango' ? 'cash' : values.payment_type;
   return {
     payment_type: type,
     caisse_id: type === 'cash' && values.caisse && values.caisse !== CASH_OPTION ? values.caisse : undefined,

@@ -1,12 +1,12 @@
 import { Card, Input, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { HourInput } from './DayTimeInputs.tsx';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { WEEK_DAYS, type TRecipeConfigParsed } from '@flotte/contract/vehicles';
 import { AmountInput } from '../../ui/inputs/AmountInput.tsx';
-import { COLLECTION_METHOD_LABELS, COLLECTION_TYPE_LABELS, FREQUENCY_LABELS, type RecipeFormValues } from './recipe-form.ts';
+import { useYangoConnection } from '../yango/useYangoConnection.ts';
+import { COLLECTION_METHOD_LABELS, COLLECTION_TYPE_LABELS, FREQUENCY_LABELS, YANGO_NOT_CONFIGURED, YANGO_OBJECTIVE_TEXT, type RecipeFormValues } from './recipe-form.ts';
 
-/** The partner platform arrives with a later issue: its recipe type shows, but can't be chosen yet. */
-const YANGO_NOT_CONFIGURED = "Yango n'est pas encore configuré pour ce parc";
 const MONTH_DAYS = Array.from({ length: 31 }, (_, i) => ({ value: String(i + 1), label: String(i + 1) }));
 
 /**
@@ -17,6 +17,10 @@ export function RecipeSection({ form }: { form: UseFormReturn<RecipeFormValues, 
   const { control, watch } = form;
   const type = watch('collection_type');
   const frequency = watch('freequency');
+  // 'Recette Yango' can be chosen once the park is connected to Yango (issue 21 section 4).
+  const yangoReady = useYangoConnection().data?.connected === true;
+  // Three labels side by side don't fit a phone: one under the other there.
+  const narrow = useMediaQuery('(max-width: 36em)');
 
   return (
     <Card withBorder radius="md" padding="md" data-testid="recipe-section">
@@ -40,16 +44,17 @@ export function RecipeSection({ form }: { form: UseFormReturn<RecipeFormValues, 
           control={control}
           name="collection_type"
           render={({ field, fieldState }) => (
-            <Input.Wrapper label="Type de recette" error={fieldState.error?.message} description={YANGO_NOT_CONFIGURED}>
+            <Input.Wrapper label="Type de recette" error={fieldState.error?.message} description={yangoReady ? undefined : YANGO_NOT_CONFIGURED}>
               <SegmentedControl
                 fullWidth
+                orientation={narrow ? 'vertical' : 'horizontal'}
                 mt={4}
                 value={field.value}
                 onChange={(v) => field.onChange(v)}
                 data={(['recipe_objective', 'without_recipe_objective', 'yango_recipe'] as const).map((t) => ({
                   value: t,
                   label: COLLECTION_TYPE_LABELS[t],
-                  disabled: t === 'yango_recipe',
+                  disabled: t === 'yango_recipe' && !yangoReady && field.value !== 'yango_recipe',
                 }))}
                 data-testid="recipe-type"
               />
@@ -73,6 +78,10 @@ export function RecipeSection({ form }: { form: UseFormReturn<RecipeFormValues, 
                 />
               )}
             />
+          ) : type === 'yango_recipe' ? (
+            <Text size="sm" c="dimmed" mt="lg" data-testid="recipe-yango-objective">
+              {YANGO_OBJECTIVE_TEXT}
+            </Text>
           ) : (
             <Text size="sm" c="dimmed" mt="lg">
               Montant dynamique : le chauffeur verse ce qu'il a réellement encaissé.

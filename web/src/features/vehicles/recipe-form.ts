@@ -58,6 +58,11 @@ export const COLLECTION_TYPE_LABELS = {
   without_recipe_objective: 'Sans objectif',
   yango_recipe: 'Recette Yango',
 } as const;
+/** 'Recette Yango' stays disabled until the park's Yango connection is saved (company page). */
+export const YANGO_NOT_CONFIGURED = "Yango n'est pas encore configuré pour ce parc";
+/** A Yango recipe has no objective to type: it is the driver's Yango revenue of the period. */
+export const YANGO_OBJECTIVE_TEXT =
+  "Pas d'objectif à saisir : à l'heure de collecte, l'objectif de la recette est le revenu Yango du chauffeur sur la période, relevé chez Yango.";
 export const FREQUENCY_LABELS: Record<string, string> = { daily: 'Journalière', weekly: 'Hebdomadaire', monthly: 'Mensuelle', hourly: 'Horaire' };
 /** 'par jour' for an objective of 15,000 XAF par jour. */
 export const FREQUENCY_PERIOD: Record<string, string> = { daily: 'par jour', weekly: 'par semaine', monthly: 'par mois', hourly: 'par heure' };

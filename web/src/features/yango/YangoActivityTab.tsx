@@ -52,7 +52,7 @@ export function YangoActivityTab({ driver }: { driver: YangoActivityDriver }) {
     <Stack gap="md" data-testid="yango-activity-tab">
       <Group gap="sm" align="flex-end" wrap="wrap">
         <PeriodPresetSelect value={preset} onChange={pickPreset} presets={YANGO_PERIOD_PRESETS} label="Période" placeholder="Personnalisée" testId="yango-activity-preset" />
-        <DateRangePicker value={period} onChange={pickRange} noFuture label="Du … au …" testId="yango-activity-range" />
+        <DateRangePicker value={period} onChange={pickRange} noFuture label="Jours" testId="yango-activity-range" />
       </Group>
       {query.isError && !data ? (
         <LoadError title="Impossible de charger l'activité Yango" error={query.error} onRetry={() => void query.refetch()} testId="yango-activity-error" />
@@ -112,7 +112,7 @@ function ActivityContent({ data, fetching, timeZone }: { data: TYangoActivity; f
                 Devises différentes
               </Text>
             ) : (
-              <Money amount={rec.gap} currency={yc} size="sm" fw={600} c={rec.gap > 0 ? 'orange.8' : undefined} />
+              <Money amount={rec.gap} currency={yc} size="sm" fw={700} />
             )}
           </Figure>
         </Stack>
@@ -165,7 +165,7 @@ function ActivityContent({ data, fetching, timeZone }: { data: TYangoActivity; f
               <Money amount={data.yango_balance.balance} currency={data.yango_balance.currency} fz="xl" fw={700} c={data.yango_balance.balance < 0 ? 'red.8' : undefined} data-testid="yango-balance-amount" />
             </div>
             <Text size="sm" c="dimmed">
-              Limite : <Money amount={data.yango_balance.balance_limit} currency={data.yango_balance.currency} fw={600} c="var(--mantine-color-text)" />
+              Limite : <Money amount={data.yango_balance.balance_limit} currency={data.yango_balance.currency} fw={600} c="var(--mantine-color-text)" />
             </Text>
           </Group>
         ) : (

@@ -41,7 +41,7 @@ export function useYangoDebit(recipe: TRecipe | null, opts: { onPaid: () => void
       void refresh();
       opts.onPaid();
     } else if (d.status === 'failed') {
-      setRefusal(d.reason ?? T.refusedTitle);
+      setRefusal(d.reason ? `${T.refusedTitle} : ${d.reason}` : T.refusedTitle);
       void debits.refetch();
     }
   };
@@ -52,7 +52,7 @@ export function useYangoDebit(recipe: TRecipe | null, opts: { onPaid: () => void
   });
   const check = useMutation({ mutationFn: (id: string) => yangoActivityApi.debit(id), meta: { errorToast: false } });
 
-  /** Sends the debit; answers false when the form's values are refused before sending. */
+  /** Sends the debit of what remains (or the partial amount); a value the check refuses is toasted, not sent. */
   async function submit(values: { partial: boolean; amount: number | null; comment: string }): Promise<void> {
     if (!recipe) return;
     const failed = yangoDebitError(values, recipe);
@@ -133,7 +133,7 @@ export function YangoDebitFields({ state, selected }: { state: YangoDebitState; 
         </Alert>
       ) : null}
       {state.refusal && !state.pending ? (
-        <Alert color="red" variant="light" title={state.refusalIsOld ? T.lastRefused : T.refusedTitle} data-testid="yango-debit-refused">
+        <Alert color="red" variant="light" title={state.refusalIsOld ? T.lastRefused : undefined} data-testid="yango-debit-refused">
           <Text size="sm">{state.refusal}</Text>
           {state.refusalIsOld && state.refusedAt ? (
             <Text size="xs" c="dimmed" mt={4}>

@@ -98,7 +98,7 @@ function ReconciliationBody({ data, fetching }: { data: TYangoReconciliation; fe
           <Money amount={t.collected} currency={data.currency} inherit />
         </Total>
         <Total label="Écart (Yango − encaissé)" testId="yango-rec-gap">
-          {t.gap === null ? '—' : <Money amount={t.gap} currency={yc} inherit c={t.gap > 0 ? 'orange.8' : undefined} />}
+          {t.gap === null ? '—' : <Money amount={t.gap} currency={yc} inherit />}
         </Total>
       </SimpleGrid>
       {vehicles.length === 0 ? (

@@ -87,8 +87,9 @@ describe('the reconciliation', () => {
     });
   });
 
-  it('gives no gap across two currencies', () => {
-    expect(reconcile({ amount: 41_500, currency: 'XOF' }, { expected: 100, collected: 50, currency: 'XAF' }).gap).toBeNull();
+  it('subtracts across the two CFA francs (at parity), not across other currencies', () => {
+    expect(reconcile({ amount: 41_500, currency: 'XOF' }, { expected: 100, collected: 500, currency: 'XAF' }).gap).toBe(41_000);
+    expect(reconcile({ amount: 41_500, currency: 'XOF' }, { expected: 100, collected: 50, currency: 'EUR' }).gap).toBeNull();
   });
 });
 

@@ -64,13 +64,18 @@ export interface Reconciliation {
   yangoRevenue: number;
   expected: number;
   collected: number;
-  /** What Yango says he earned minus what the park collected, when both are in one currency; else null. */
+  /** What Yango says he earned minus what the park collected, when the currencies are at parity; else null. */
   gap: number | null;
 }
 
+/** The two CFA francs: both pegged to the euro at 655.957, so one XOF is worth one XAF. */
+const CFA_FRANCS = new Set(['XOF', 'XAF']);
+/** Whether amounts of the two currencies can be subtracted as they are (same one, or the CFA francs). */
+export const atParity = (a: string, b: string) => a === b || (CFA_FRANCS.has(a) && CFA_FRANCS.has(b));
+
 /** Yango's revenue beside the park's recipes over the same days. */
 export function reconcile(yango: { amount: number; currency: string }, recipes: { expected: number; collected: number; currency: string }): Reconciliation {
-  const gap = yango.currency === recipes.currency ? round2(yango.amount - recipes.collected) : null;
+  const gap = atParity(yango.currency, recipes.currency) ? round2(yango.amount - recipes.collected) : null;
   return { yangoRevenue: yango.amount, expected: recipes.expected, collected: recipes.collected, gap };
 }
 
@@ -122,11 +127,11 @@ export function isEmptyActivity(a: Pick<TYangoActivity, 'balance' | 'orders' | '
 
 export const YANGO_DEBIT_TEXTS = {
   pendingTitle: 'Prélèvement en attente de Yango',
-  pending: "Yango n'a pas encore confirmé le prélèvement. La recette reste non encaissée jusqu'à sa confirmation : vérifiez dans un instant.",
+  pending: "Yango n'a pas encore confirmé le prélèvement : il sera vérifié automatiquement dans quelques minutes, ou tout de suite avec « Vérifier ». La recette reste non encaissée jusque-là.",
   check: 'Vérifier',
   refusedTitle: 'Prélèvement refusé par Yango',
   lastRefused: 'Dernier prélèvement Yango refusé',
-  stillPending: 'Toujours en attente de Yango : vérifiez à nouveau dans un instant.',
+  stillPending: 'Toujours en attente de Yango : vérifiez à nouveau dans un instant.',
   hint: "Le montant est prélevé sur le solde Yango du chauffeur et n'est encaissé qu'une fois confirmé par Yango.",
   amountRequired: 'Le montant est requis',
   amountAbove: 'Le montant ne peut pas dépasser le reste à encaisser',
