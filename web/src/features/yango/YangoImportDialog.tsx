@@ -153,12 +153,12 @@ export function YangoImportDialog({ opened, mode, driver = null, onClose, onLink
         <Stack gap="md">
           <Stepper active={stepIndex} size="sm" allowNextStepsSelect={false}>
             {steps.map((s, i) => (
-              <Stepper.Step key={s} label={fullScreen ? undefined : stepLabel(s)} aria-label={fullScreen ? `Étape ${i + 1} ${stepLabel(s)}` : undefined} />
+              <Stepper.Step key={s} label={fullScreen ? undefined : stepLabel(s, mode)} aria-label={fullScreen ? `Étape ${i + 1} ${stepLabel(s, mode)}` : undefined} />
             ))}
           </Stepper>
           {fullScreen ? (
             <Text size="sm" fw={500} data-testid="yango-step-name">
-              Étape {stepIndex + 1} sur {steps.length} : {stepLabel(step)}
+              Étape {stepIndex + 1} sur {steps.length} : {stepLabel(step, mode)}
             </Text>
           ) : null}
 

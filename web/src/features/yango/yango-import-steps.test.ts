@@ -13,6 +13,7 @@ import {
   reusableChallenge,
   searchablePhone,
   selectable,
+  stepLabel,
   stepsFor,
   vehicleLine,
 } from './yango-import-steps.ts';
@@ -38,6 +39,8 @@ describe('the steps', () => {
   it('imports in three steps and connects in two (no code for an existing driver)', () => {
     expect(stepsFor('import')).toEqual(['search', 'options', 'code']);
     expect(stepsFor('connect')).toEqual(['search', 'options']);
+    expect(stepLabel('options')).toBe("Options d'import");
+    expect(stepLabel('options', 'connect')).toBe('Options');
   });
 
   it('goes back one step at a time, and closes from the first', () => {

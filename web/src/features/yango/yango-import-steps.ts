@@ -16,8 +16,9 @@ export function stepsFor(mode: YangoLinkMode): YangoStep[] {
   return mode === 'import' ? ['search', 'options', 'code'] : ['search', 'options'];
 }
 
-export function stepLabel(step: YangoStep): string {
-  return STEP_LABELS[step];
+/** A connection imports nothing: its second step is only 'Options'. */
+export function stepLabel(step: YangoStep, mode: YangoLinkMode = 'import'): string {
+  return mode === 'connect' && step === 'options' ? 'Options' : STEP_LABELS[step];
 }
 
 /** The step 'Retour' leads to, or null on the first (the dialog then closes). */
