@@ -76,7 +76,7 @@ describe('Yango client against the simulator', () => {
       lastName: simDrivers[5].lastName,
       phones: [simDrivers[5].phone],
       workStatus: simDrivers[5].workStatus,
-      account: { balance: simDrivers[5].balance, balanceLimit: simDrivers[5].balanceLimit, currency: 'XOF' },
+      account: { balance: simDrivers[5].balance, balanceLimit: simDrivers[5].balanceLimit, currency: DEMO_YANGO_PARK.currency },
     });
   });
 
@@ -146,7 +146,7 @@ describe('Yango client against the simulator', () => {
     const complete = all.items.filter((o) => o.status === 'complete');
     expect(complete.length).toBeGreaterThan(5);
     for (const o of all.items) {
-      expect(o).toMatchObject({ currency: 'XOF', driverProfileId: driver.id });
+      expect(o).toMatchObject({ currency: DEMO_YANGO_PARK.currency, driverProfileId: driver.id });
       expect(o.endedAt!.getTime()).toBeLessThan(windowTo.getTime());
       if (o.status === 'complete') expect(o.mileageM).toBeGreaterThan(0);
       else expect(o.mileageM).toBeNull();
@@ -299,7 +299,7 @@ describe('Yango client against the simulator', () => {
     const at = new Date(windowTo.getTime() - 3 * DAY);
     const id = sim.addTransaction(DEMO_YANGO_PARK.id, { driverId: driver.id, categoryId: 'cash_collected', amount: 4250, eventAt: at });
     const page = await client().listDriverTransactions(demo, { driverProfileId: driver.id, from: windowFrom, to: windowTo, limit: 10 });
-    expect(page.items).toEqual([expect.objectContaining({ id, amount: 4250, categoryId: 'cash_collected', eventAt: at, currency: 'XOF' })]);
+    expect(page.items).toEqual([expect.objectContaining({ id, amount: 4250, categoryId: 'cash_collected', eventAt: at, currency: DEMO_YANGO_PARK.currency })]);
   });
 });
 

@@ -135,14 +135,18 @@ export interface YangoSimPark {
   currency: string;
 }
 
-/** The Fleet API park the simulator always holds; the demo park connects to it (README: demo). */
+/**
+ * The Fleet API park the simulator always holds; the demo park (Douala) connects to it (README:
+ * demo). Its balances are in XAF like the demo park's money: a yango_recipe or a Yango debit in
+ * another currency than the park's is refused, never converted.
+ */
 export const DEMO_YANGO_PARK: YangoSimPark = {
   id: 'flotte-demo-park',
   clientId: 'taxi/park/flotte-demo-park',
   apiKey: 'demo-yango-api-key-0001',
   name: 'Flotte Démo Yango',
-  city: 'Abidjan',
-  currency: 'XOF',
+  city: 'Douala',
+  currency: 'XAF',
 };
 
 /** A driver profile of the simulator, as tests and the demo seed read them. */
