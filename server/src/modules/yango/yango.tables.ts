@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, idColumn, tstz, updatedAt } from '../../platform/db/columns.ts';
 import { parks, profiles } from '../access/access.tables.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
@@ -107,6 +107,40 @@ export const yangoTransactions = pgTable(
     vehicleId: uuid('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
   },
   (t) => [primaryKey({ columns: [t.parkId, t.yangoTxId] }), index('yango_transactions_driver_idx').on(t.driverId, t.eventAt), index('yango_transactions_park_event_idx').on(t.parkId, t.eventAt)],
+);
+
+/**
+ * Per park-local day (parks.time_zone), vehicle, driver and currency: the sums of the copied Yango
+ * transactions, kept by statement triggers on yango_transactions (migration 0021) so no writer (the
+ * sync, the demo generator, a seed) can forget them. The reconciliation reads whole days here and
+ * only its partial first and last days from the rows. Revenue and its seven parts follow
+ * balancePartOf (yango-categories.ts; the SQL function yango_balance_part repeats it). The vehicle
+ * has no foreign key: a deleted vehicle's transactions go to no vehicle (yango_transactions'
+ * `set null`), and the update trigger moves their sums to the null vehicle.
+ */
+export const yangoDayTotals = pgTable(
+  'yango_day_totals',
+  {
+    parkId: uuid('park_id').notNull().references(() => parks.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    vehicleId: uuid('vehicle_id'),
+    driverId: uuid('driver_id').notNull().references(() => drivers.id, { onDelete: 'cascade' }),
+    currency: text('currency').notNull(),
+    /** Every transaction of the key, and those of a revenue category. */
+    txCount: integer('tx_count').notNull().default(0),
+    revenueCount: integer('revenue_count').notNull().default(0),
+    /** The sum of the seven parts below, minor units. */
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    cashCollected: bigint('cash_collected', { mode: 'number' }).notNull().default(0),
+    platformCard: bigint('platform_card', { mode: 'number' }).notNull().default(0),
+    platformCorporate: bigint('platform_corporate', { mode: 'number' }).notNull().default(0),
+    platformTip: bigint('platform_tip', { mode: 'number' }).notNull().default(0),
+    platformPromotion: bigint('platform_promotion', { mode: 'number' }).notNull().default(0),
+    platformBonus: bigint('platform_bonus', { mode: 'number' }).notNull().default(0),
+    platformFees: bigint('platform_fees', { mode: 'number' }).notNull().default(0),
+  },
+  // One row per key, no vehicle being one key (nulls not distinct), read by park and day range.
+  (t) => [unique('yango_day_totals_key').on(t.parkId, t.day, t.vehicleId, t.driverId, t.currency).nullsNotDistinct()],
 );
 
 /** Our copy of a linked driver's Yango orders (rides). */
