@@ -59,6 +59,9 @@ export async function seedDemoYango(
 ): Promise<DemoYangoSeeded> {
   const now = opts.now ?? new Date();
   const today = toWireDate(now, park.timeZone).slice(0, 10);
+  // The two drivers collected on their Yango revenue owe it from a week back, so the demo shows
+  // Yango recipes (for the days already copied) as soon as the recipe job runs.
+  const weekAgo = toWireDate(new Date(now.getTime() - 7 * 86_400_000), park.timeZone).slice(0, 10);
   const config = opts.box && opts.api ? null : loadConfig();
   const box = opts.box ?? createSecretBox(config!.secretsKey);
 
@@ -105,7 +108,7 @@ export async function seedDemoYango(
             yangoId: profiles[i].id,
             useYangoRecipe: recipeDrivers.has(d.id),
             collectTime: '09:00',
-            recipesSince: today,
+            recipesSince: recipeDrivers.has(d.id) ? weekAgo : today,
             linkedBy: owner.profileId,
             // The sync starts SYNC_DAYS back (less its overlap) rather than its first pass's 90 days.
             txSyncedTo: new Date(now.getTime() - SYNC_DAYS * 86_400_000),
