@@ -118,7 +118,13 @@ export function recipePaymentError(d: RecipePaymentDraft): { field: RecipePaymen
 
 // ---------------------------------------------------------------- read model
 
-export const ZRecipeDriverRef = z.object({ id: z.string(), first_name: z.string(), last_name: z.string(), image: z.string().nullable() });
+export const ZRecipeDriverRef = z.object({
+  id: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  image: z.string().nullable(),
+  yango_linked: z.boolean().describe('Linked to a Yango profile: the recipe can be collected from his Yango balance'),
+});
 export const ZRecipeVehicleRef = z.object({ id: z.string(), label: z.string().nullable(), registration_number: z.string(), brand: z.string().nullable(), model: z.string().nullable() });
 
 /**

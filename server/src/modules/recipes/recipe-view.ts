@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { TRecipe, TRecipeStatus } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { fromMinor } from '../../platform/money.ts';
@@ -18,6 +18,8 @@ export const recipeColumns = {
   driverFirstName: drivers.firstName,
   driverLastName: drivers.lastName,
   driverImage: drivers.image,
+  // Whether 'Solde Yango' can collect it (issue 21): a primary-key probe per row of a page.
+  driverYangoLinked: sql<boolean>`exists (select 1 from yango_driver_links l where l.driver_id = ${recipes.driverId})`,
   vehicleLabel: vehicles.label,
   vehicleRegistration: vehicles.registrationNumber,
   brand: brands.name,
@@ -28,6 +30,7 @@ export type RecipeRow = {
   driverFirstName: string;
   driverLastName: string;
   driverImage: string | null;
+  driverYangoLinked: boolean;
   vehicleLabel: string | null;
   vehicleRegistration: string | null;
   brand: string | null;
@@ -77,7 +80,7 @@ export function recipeView(row: RecipeRow, v: ViewContext, wire: (d: Date) => st
     isPaid: r.paidAt !== null,
     status: recipeStatus(r),
     salary_is_paid: r.salaryPaymentId !== null,
-    driver: { id: r.driverId, first_name: row.driverFirstName, last_name: row.driverLastName, image: imageLink(v.files, row.driverImage) },
+    driver: { id: r.driverId, first_name: row.driverFirstName, last_name: row.driverLastName, image: imageLink(v.files, row.driverImage), yango_linked: row.driverYangoLinked },
     vehicle:
       r.vehicleId && row.vehicleRegistration !== null
         ? { id: r.vehicleId, label: row.vehicleLabel, registration_number: row.vehicleRegistration, brand: row.brand, model: row.model }

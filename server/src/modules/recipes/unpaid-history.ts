@@ -49,6 +49,7 @@ const unpaidPageSql = (byDriver: boolean) => `
            r.period_end::text as period_end, r.frequency, r.collection_type, r.objective, r.collected, r.salary_amount,
            r.comment, r.created_by, r.created_at, r.paid_at, r.salary_payment_id, r.deleted_at, r.deleted_by, r.delete_comment,
            d.first_name as driver_first_name, d.last_name as driver_last_name, d.image as driver_image,
+           exists (select 1 from yango_driver_links l where l.driver_id = r.driver_id) as driver_yango_linked,
            v.label as vehicle_label, v.registration_number as vehicle_registration, b.name as brand, m.name as model
       from page_ids
       join recipes r on r.id = page_ids.id
@@ -120,6 +121,7 @@ function recipeRow(x: PageRow): RecipeRow {
     driverFirstName: v.driver_first_name,
     driverLastName: v.driver_last_name,
     driverImage: v.driver_image,
+    driverYangoLinked: v.driver_yango_linked,
     vehicleLabel: v.vehicle_label,
     vehicleRegistration: v.vehicle_registration,
     brand: v.brand,

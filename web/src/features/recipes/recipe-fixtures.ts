@@ -20,7 +20,7 @@ export function recipe(over: Partial<TRecipe> & { id: string }): TRecipe {
     isPaid: false,
     status: collected > 0 ? 'partially' : 'not_collected',
     salary_is_paid: false,
-    driver: { id: 'd1', first_name: 'Awa', last_name: 'Koné', image: null },
+    driver: { id: 'd1', first_name: 'Awa', last_name: 'Koné', image: null, yango_linked: false },
     vehicle: { id: 'v1', label: null, registration_number: 'LT-777-ZZ', brand: 'Toyota', model: 'Corolla' },
     deleted_at: null,
     delete_comment: null,

@@ -31,7 +31,7 @@ describe('payment modes', () => {
   });
 
   it("offers mobile money only for one driver's recipes (one request to one phone)", () => {
-    const other = recipe({ id: 'x', kind: 'debt', driver: { id: 'd2', first_name: 'Ibrahim', last_name: 'Diallo', image: null } });
+    const other = recipe({ id: 'x', kind: 'debt', driver: { id: 'd2', first_name: 'Ibrahim', last_name: 'Diallo', image: null, yango_linked: false } });
     expect(availablePaymentTypes([debt, other])).toEqual(['cash', 'sold']);
   });
 

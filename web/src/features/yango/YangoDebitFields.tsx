@@ -7,26 +7,19 @@ import { ApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { toast, toastApiError } from '../../ui/toast.ts';
-import { usePermissions } from '../auth/permissions.ts';
-import { useDriver } from '../drivers/queries.ts';
 import { useRecipeYangoDebits, useRefreshAfterYangoDebit, yangoActivityApi } from './activity-api.ts';
-import { useYangoConnection } from './useYangoConnection.ts';
 import { lastOpenDebit, YANGO_DEBIT_TEXTS as T, yangoDebitAmount, yangoDebitError } from './yango-activity.ts';
 
 /**
  * Collecting one recipe by debiting the driver's Yango balance (issue 21 section 4): offered when
- * the park is connected and the recipe's driver is linked (his detail's yango_profile, or a
- * 'Recette Yango' recipe). POST /yango/debit-recipe answers 'paid' (collected: the toast and the
+ * the recipe's driver is linked to Yango (its `driver.yango_linked`; a park whose connection was
+ * removed answers so in the form). POST /yango/debit-recipe answers 'paid' (collected: the toast and the
  * refresh of any collection), 'pending' (Yango has not confirmed yet: 'Vérifier' asks again), or a
  * refusal whose reason stays in the form; the recipe stays unpaid until Yango confirms.
  */
 export function useYangoDebit(recipe: TRecipe | null, opts: { onPaid: () => void }) {
-  const { can } = usePermissions();
-  const connection = useYangoConnection(recipe !== null && can('VIEW_DRIVERS'));
-  const connected = connection.data?.connected === true;
-  const driver = useDriver(recipe && connected ? recipe.driver.id : null);
-  const linked = connected && (driver.data ? driver.data.yango_profile !== null : recipe?.collection_type === 'yango_recipe');
-  const available = recipe !== null && linked && recipe.toEncaiss > 0;
+  // The recipe says whether its driver is linked: a cashier needs no access to the drivers' screens.
+  const available = recipe !== null && recipe.driver.yango_linked && recipe.toEncaiss > 0;
   const debits = useRecipeYangoDebits(recipe?.id ?? null, available);
   const refresh = useRefreshAfterYangoDebit();
   // What this form learnt since it opened (a fresh answer wins over the recipe's list).
