@@ -1,11 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { YangoApiError, type YangoClient, type YangoSimPark, type YangoSimulator } from '../../integrations/yango/yango.types.ts';
+import type { YangoSimPark, YangoSimulator } from '../../integrations/yango/yango.types.ts';
 import { actingOf } from '../courses/course-money.test-support.ts';
 import { recipePayments, recipes } from '../recipes/recipes.tables.ts';
 import { insertDriver } from '../vehicles/vehicle-test-helpers.ts';
 import { debitRecipe } from '../yango/yango-debit.ts';
-import { connectToSimulator, linkToSimulator } from '../yango/yango-debit.test-support.ts';
+import { connectToSimulator, flakyDebits, linkToSimulator } from '../yango/yango-debit.test-support.ts';
 import type { YangoDeps } from '../yango/yango.deps.ts';
 import { yangoDebits } from '../yango/yango.tables.ts';
 import { as } from '../operations/operations-test-helpers.ts';
@@ -87,28 +87,6 @@ async function pickRecipe(w: World, y: YangoWorld, pick: number, free = false): 
   return { id: await newRecipe(w, y, y.rich, 30_000), remaining: 30_000, pending: false };
 }
 
-/** Deps whose first debit call loses Yango's answer (Yango took it). */
-function losingAnswer(deps: YangoDeps): YangoDeps {
-  let lost = false;
-  return {
-    ...deps,
-    api: {
-      ...deps.api,
-      async client(): Promise<YangoClient> {
-        const real = await deps.api.client();
-        return {
-          ...real,
-          async createDriverTransaction(creds, t) {
-            const answer = await real.createDriverTransaction(creds, t);
-            if (lost) return answer;
-            lost = true;
-            throw new YangoApiError(0, null, 'socket hang up');
-          },
-        };
-      },
-    },
-  };
-}
 
 /** The recette operation a collection just recorded (its movement id), added to the model. */
 function addRecipeOp(w: World, m: Model, id: string, amount: number, into: { caisse: string } | 'yango'): ModelOp {
@@ -182,7 +160,7 @@ export async function runYangoStep(w: World, m: Model, s: YangoStep, L: (id: str
   if (s.action === 'lost') {
     const r = await pickRecipe(w, y, s.pick, true);
     const amount = Math.min(resolveAmount(s.amount, r.remaining), r.remaining);
-    const { debit } = await debitRecipe(losingAnswer(y.deps), await actingOf(w.ctx, w.parkId, w.owner.profile_id), { recipe_id: r.id, amount });
+    const { debit } = await debitRecipe(flakyDebits(y.deps, 'lose'), await actingOf(w.ctx, w.parkId, w.owner.profile_id), { recipe_id: r.id, amount });
     expect(debit.status, "Yango's answer lost: pending").toBe('pending');
     m.yango.debits.push({ id: debit.id, recipe: r.id, amount, status: 'pending' });
     return `debit ${amount} on ${L(r.id)}, Yango's answer lost -> pending`;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { TestContext } from '../../../test/test-context.ts';
-import type { YangoSimDriver, YangoSimPark, YangoSimulator } from '../../integrations/yango/yango.types.ts';
+import { YangoApiError, type YangoClient, type YangoSimDriver, type YangoSimPark, type YangoSimulator } from '../../integrations/yango/yango.types.ts';
 import { parks } from '../access/access.tables.ts';
 import { apiKeyContext } from './yango-credentials.ts';
 import type { YangoDeps } from './yango.deps.ts';
@@ -44,4 +44,31 @@ export async function linkToSimulator(
     recipesSince: v.recipesSince ?? '2020-01-01',
   });
   return d;
+}
+
+/**
+ * Deps whose client's debits, the first `times` times, lose Yango's answer after Yango made the
+ * transaction (`lose`: the caller can't tell) or are refused (`refuse`).
+ */
+export function flakyDebits(deps: YangoDeps, mode: 'lose' | 'refuse', times = 1): YangoDeps {
+  let left = times;
+  return {
+    ...deps,
+    api: {
+      ...deps.api,
+      async client(): Promise<YangoClient> {
+        const real = await deps.api.client();
+        return {
+          ...real,
+          async createDriverTransaction(creds, t) {
+            if (left <= 0) return real.createDriverTransaction(creds, t);
+            left -= 1;
+            if (mode === 'refuse') throw new YangoApiError(400, 'invalid_argument', 'category is not allowed');
+            await real.createDriverTransaction(creds, t);
+            throw new YangoApiError(0, null, 'socket hang up');
+          },
+        };
+      },
+    },
+  };
 }

@@ -2,14 +2,14 @@ import { and, eq, sql } from 'drizzle-orm';
 import { YANGO_MESSAGES } from '@flotte/contract';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-context.ts';
-import { YangoApiError, type YangoClient, type YangoSimDriver, type YangoSimPark, type YangoSimulator } from '../../integrations/yango/yango.types.ts';
+import type { YangoSimDriver, YangoSimPark, YangoSimulator } from '../../integrations/yango/yango.types.ts';
 import { actingOf } from '../courses/course-money.test-support.ts';
 import { applyRecipePayments } from '../recipes/recipe-collection.ts';
 import { recipePayments } from '../recipes/recipes.tables.ts';
 import { as, driverSold, insertRecipe, ledgerHolds, recipeRow, recipeWorld, useRecipeWorld, type RecipeWorld } from '../recipes/recipes-test-helpers.ts';
 import { fundMovements } from '../operations/operations.tables.ts';
 import { debitRecipe, recheckPendingDebits } from './yango-debit.ts';
-import { connectToSimulator, linkToSimulator } from './yango-debit.test-support.ts';
+import { connectToSimulator, flakyDebits, linkToSimulator } from './yango-debit.test-support.ts';
 import type { YangoDeps } from './yango.deps.ts';
 import { yangoDebits } from './yango.tables.ts';
 
@@ -53,29 +53,7 @@ async function yangoAccount(parkId: string): Promise<number> {
 const simBalance = () => sim.drivers(simPark.id).find((d) => d.id === yd.id)!.balance;
 const createdFor = () => sim.createdTransactions(simPark.id).filter((t) => t.driverId === yd.id);
 
-/** Deps whose client's debits lose Yango's answer (`lose`) or are refused (`refuse`) the first `times` times. */
-function flaky(mode: 'lose' | 'refuse', times = 1): YangoDeps {
-  let left = times;
-  return {
-    ...deps,
-    api: {
-      ...deps.api,
-      async client(): Promise<YangoClient> {
-        const real = await deps.api.client();
-        return {
-          ...real,
-          async createDriverTransaction(creds, t) {
-            if (left <= 0) return real.createDriverTransaction(creds, t);
-            left -= 1;
-            if (mode === 'refuse') throw new YangoApiError(400, 'invalid_argument', 'category is not allowed');
-            await real.createDriverTransaction(creds, t);
-            throw new YangoApiError(0, null, 'socket hang up');
-          },
-        };
-      },
-    },
-  };
-}
+const flaky = (mode: 'lose' | 'refuse', times = 1) => flakyDebits(deps, mode, times);
 
 it("pays the recipe once Yango confirms: the park's Yango account, the recipe, one operation", async () => {
   const recipeId = await setup();
