@@ -40,6 +40,7 @@ import {
   type YangoSimProfile,
   type YangoSimTransaction,
 } from './yango.simulator-data.ts';
+import { decodeCursor, encodeCursor, error, isObject, limitOf, range, type Answer, type Json } from './yango.simulator-wire.ts';
 import { DEMO_YANGO_PARK, type YangoSimDriver, type YangoSimPark, type YangoSimulator } from './yango.types.ts';
 
 /** How many drivers' generated activity stays in memory (the last asked). */
@@ -56,39 +57,6 @@ interface ParkState {
   /** Transactions added by tests or created through the API, by driver. */
   extra: Map<string, YangoSimTransaction[]>;
   created: { id: string; token: string; driverId: string; amount: number; body: string; answer: Record<string, unknown> }[];
-}
-
-type Answer = { status: number; body: unknown; headers?: Record<string, string> };
-type Json = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const error = (status: number, code: string, message: string, headers?: Record<string, string>): Answer => ({ status, body: { code, message }, headers });
-const encodeCursor = (offset: number) => Buffer.from(JSON.stringify({ o: offset })).toString('base64');
-
-function decodeCursor(v: unknown): number | null {
-  if (v === undefined || v === null || v === '') return 0;
-  if (typeof v !== 'string') return null;
-  try {
-    const o = (JSON.parse(Buffer.from(v, 'base64').toString('utf8')) as { o?: unknown }).o;
-    return typeof o === 'number' && Number.isInteger(o) && o >= 0 ? o : null;
-  } catch {
-    return null;
-  }
-}
-
-/** {from, to} of a range filter in ms, or a message saying what is wrong. */
-function range(v: unknown, name: string): { from: number; to: number } | string {
-  if (!isObject(v)) return `${name}: from and to are required`;
-  const from = typeof v.from === 'string' ? Date.parse(v.from) : NaN;
-  const to = typeof v.to === 'string' ? Date.parse(v.to) : NaN;
-  if (!Number.isFinite(from) || !Number.isFinite(to)) return `${name}: from and to must be ISO 8601 dates`;
-  if (from > to) return `${name}: from is after to`;
-  return { from, to };
-}
-
-function limitOf(v: unknown, fallback: number, max: number): number | null {
-  if (v === undefined) return fallback;
-  return typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= max ? v : null;
 }
 
 export async function startYangoSimulator(opts: { seed?: number; random429Rate?: number } = {}): Promise<YangoSimulator> {
