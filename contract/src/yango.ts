@@ -63,11 +63,15 @@ const zRequired = (what: string) => z.string({ error: `${what} est requis` }).tr
 
 // ---- The park's connection (section 1) ----
 
+/** They travel in HTTP headers: printable ASCII, no spaces (what Yango issues). */
+const PRINTABLE = /^[\x21-\x7e]+$/;
+const printable = (what: string) => `${what} ne doit contenir que des lettres, des chiffres et des symboles, sans espace ni accent`;
+
 export const ZYangoConnectionInput = z.object({
-  client_id: zRequired("L'identifiant client (X-Client-ID)").max(200),
-  yango_park_id: zRequired("L'identifiant du parc Yango").max(200),
+  client_id: zRequired("L'identifiant client (X-Client-ID)").max(200).regex(PRINTABLE, printable("L'identifiant client")),
+  yango_park_id: zRequired("L'identifiant du parc Yango").max(200).regex(PRINTABLE, printable("L'identifiant du parc Yango")),
   /** Absent on an edit that keeps the saved key. */
-  api_key: z.string().trim().min(8, 'La clé API doit contenir au moins 8 caractères').max(500).optional(),
+  api_key: z.string().trim().min(8, 'La clé API doit contenir au moins 8 caractères').max(500).regex(PRINTABLE, printable('La clé API')).optional(),
 });
 export type TYangoConnectionInput = z.infer<typeof ZYangoConnectionInput>;
 

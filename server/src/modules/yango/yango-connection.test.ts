@@ -126,6 +126,10 @@ describe('PUT /api/yango/connection', () => {
     const r = await call('PUT', { client_id: '', api_key: 'short' });
     expect(r.status).toBe(400);
     expect(r.code).not.toBe(5000);
+    // The key goes in an HTTP header: an accent or a space is refused here, not sent to Yango.
+    const accented = await call('PUT', { ...credentials(), api_key: 'clé-api-très-longue' });
+    expect(accented.status).toBe(400);
+    expect(accented.data.errors).toEqual([{ field: 'api_key', message: 'La clé API ne doit contenir que des lettres, des chiffres et des symboles, sans espace ni accent' }]);
     expect(await savedRow()).toBeUndefined();
   });
 
