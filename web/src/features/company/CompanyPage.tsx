@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { actingPark } from '../../app/layout/acting-park.ts';
@@ -8,7 +9,10 @@ import { CompanyForm } from './CompanyForm.tsx';
 import { DeleteAccountCard } from './DeleteAccountCard.tsx';
 import { useParkDetail } from './queries.ts';
 import { ResetAccountCard } from './ResetAccountCard.tsx';
-import { YangoConnectionCard } from '../yango/YangoConnectionCard.tsx';
+import { WhenVisible } from '../../ui/WhenVisible.tsx';
+
+// Below the company form: its own chunk, loaded when scrolled to.
+const YangoConnectionCard = lazy(() => import('../yango/YangoConnectionCard.tsx').then((m) => ({ default: m.YangoConnectionCard })));
 
 /** /dashboard/company (VIEW_COMPANY_PROFILE): the company form, and the danger zone below it. */
 export default function CompanyPage() {
@@ -41,7 +45,13 @@ export default function CompanyPage() {
       )}
 
       {/* The connection reads with VIEW_DRIVERS; UPDATE_PARK_INFO changes it. */}
-      {park.data && (can('VIEW_DRIVERS') || can('UPDATE_PARK_INFO')) ? <YangoConnectionCard canEdit={can('UPDATE_PARK_INFO')} /> : null}
+      {park.data && (can('VIEW_DRIVERS') || can('UPDATE_PARK_INFO')) ? (
+        <WhenVisible testId="yango-connection-placeholder">
+          <Suspense fallback={<Skeleton h={240} radius="md" />}>
+            <YangoConnectionCard canEdit={can('UPDATE_PARK_INFO')} />
+          </Suspense>
+        </WhenVisible>
+      ) : null}
 
       {park.data && (canReset || canDelete) ? (
         <Stack gap="sm" data-testid="danger-zone">

@@ -12,6 +12,8 @@ import { ContractsDueCard } from './ContractsDueCard.tsx';
 import { useFleetDetails, useRevenueEvolution } from './queries.ts';
 import { REVENUE_CHART_HEIGHT, REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
 
+import { WhenVisible } from '../../ui/WhenVisible.tsx';
+
 // Yango beside the recipes (issue 21): its own chunk, drawn only for a park connected to Yango.
 const YangoReconciliationCard = lazy(() => import('../yango/YangoReconciliationCard.tsx'));
 
@@ -45,9 +47,12 @@ export default function FleetDashboard({ parkId, finance }: { parkId: string; fi
       )}
       {finance ? <RevenueSection parkId={parkId} /> : null}
       {finance ? (
-        <Suspense fallback={null}>
-          <YangoReconciliationCard />
-        </Suspense>
+        // Below the chart: loaded when scrolled to, not on the dashboard's first load.
+        <WhenVisible testId="yango-reconciliation-placeholder">
+          <Suspense fallback={null}>
+            <YangoReconciliationCard />
+          </Suspense>
+        </WhenVisible>
       ) : null}
     </Stack>
   );
