@@ -95,7 +95,7 @@ export async function seedDemoYango(
     chosen.sort((a, b) => (a.id < b.id ? -1 : 1));
     const profiles = yangoSimProfiles(DEMO_YANGO_PARK)
       .slice(YANGO_FIRST_LINKED_PROFILE)
-      .filter((p) => p.workStatus === 'working' && p.phone !== DEMO_YANGO_TRY_PHONE);
+      .filter((p) => p.workStatus === 'working' && p.balance > 0 && p.phone !== DEMO_YANGO_TRY_PHONE); // a balance to collect from
     // The two collected on their Yango revenue: the first two who drive a vehicle.
     const recipeDrivers = new Set(chosen.filter((d) => d.vehicle_id).slice(0, 2).map((d) => d.id));
     if (chosen.length) {
