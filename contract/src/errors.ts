@@ -257,6 +257,15 @@ export const ErrorCodes = {
   YANGO_DEBIT_REFUSED: { code: 4843, status: 409, message: 'Yango a refusé le prélèvement' },
   YANGO_BALANCE_INSUFFICIENT: { code: 4845, status: 409, message: 'Le solde Yango du chauffeur ne suffit pas pour ce prélèvement' },
   OPERATION_IS_YANGO_DEBIT: { code: 4846, status: 409, message: 'Cette opération est un prélèvement sur le solde Yango du chauffeur\u00a0: elle ne peut pas être annulée depuis les opérations' },
+  // Vehicle GPS and penalty triggers (issue 22).
+  GPS_NOT_CONNECTED: { code: 4850, status: 409, message: "Aucun fournisseur GPS n'est configuré pour ce parc\u00a0: renseignez-le dans le profil de l'entreprise" },
+  GPS_CREDENTIALS_REFUSED: { code: 4851, status: 400, message: 'Le fournisseur GPS a refusé ces identifiants\u00a0: vérifiez le jeton (ou l’utilisateur et le mot de passe) et l’adresse du serveur' },
+  GPS_UNAVAILABLE: { code: 4852, status: 503, message: 'Le fournisseur GPS ne répond pas pour le moment, réessayez dans quelques minutes' },
+  GPS_DEVICE_UNKNOWN: { code: 4853, status: 404, message: 'Le fournisseur GPS ne connaît pas ce numéro GPS' },
+  GPS_VEHICLE_NO_DEVICE: { code: 4854, status: 409, message: "Ce véhicule n'a pas de numéro GPS" },
+  TRIGGER_NOT_FOUND: { code: 4855, status: 404, message: 'Déclencheur introuvable' },
+  TRIGGER_EPISODE_NOT_FOUND: { code: 4856, status: 404, message: 'Action de déclencheur introuvable' },
+  TRIGGER_NOT_LOCKED: { code: 4857, status: 409, message: "Ce véhicule n'est pas bloqué par un déclencheur" },
   // Readiness (GET /api/health): the database does not answer, a load balancer sends traffic elsewhere.
   SERVICE_UNAVAILABLE: { code: 5503, status: 503, message: 'Service momentanément indisponible.' },
   INTERNAL: INTERNAL_ERROR,

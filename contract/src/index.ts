@@ -40,3 +40,5 @@ export * from './courses.ts';
 export * from './course-pricing.ts';
 export * from './permission-descriptions.ts';
 export * from './yango.ts';
+export * from './gps.ts';
+export * from './penalty-triggers.ts';

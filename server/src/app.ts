@@ -74,6 +74,11 @@ import { remindersRoutes } from './modules/reminders/reminders.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { dailyNoticesDevRoutes } from './modules/notifications/daily-notices.dev-routes.ts';
 import { createYangoApi } from './integrations/yango/yango.api.ts';
+import { createGpsApi } from './integrations/gps/gps.api.ts';
+import type { GpsApi } from './integrations/gps/gps.types.ts';
+import type { GpsDeps } from './modules/gps/gps.deps.ts';
+import { gpsRoutes } from './modules/gps/gps.routes.ts';
+import { penaltyTriggersRoutes } from './modules/gps/penalty-triggers.routes.ts';
 import type { YangoApi } from './integrations/yango/yango.types.ts';
 import { createSecretBox } from './platform/secrets/secret-box.ts';
 import type { YangoDeps } from './modules/yango/yango.deps.ts';
@@ -93,17 +98,21 @@ export interface AppDeps {
   maps?: MapServices;
   /** The Yango Fleet API; built from config.yango when not given (the simulator starts on first use). */
   yango?: YangoApi;
+  /** The telematics providers; built from config.gps when not given (the simulators start on first use). */
+  gps?: GpsApi;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The Yango module's dependencies (main.ts hands them to its jobs, tests reach the simulator). */
     yango: YangoDeps;
+    /** The GPS module's dependencies (main.ts hands them to the trigger job, tests reach the simulators). */
+    gps: GpsDeps;
   }
 }
 
 /** Builds the app from its plugins and modules. It opens nothing itself: main.ts and tests do. */
-export async function buildApp({ config, database, notifier, payments: givenPayments, maps: givenMaps, yango: givenYango }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, notifier, payments: givenPayments, maps: givenMaps, yango: givenYango, gps: givenGps }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel, redact: LOG_REDACT },
     genReqId: requestId,
@@ -166,6 +175,10 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   if (!givenYango) app.addHook('onClose', () => yangoApi.close());
   const yango: YangoDeps = { db, api: yangoApi, box: createSecretBox(config.secretsKey), access, log: app.log };
   app.decorate('yango', yango);
+  const gpsApi = givenGps ?? createGpsApi(config.gps);
+  if (!givenGps) app.addHook('onClose', () => gpsApi.close());
+  const gps: GpsDeps = { db, api: gpsApi, box: createSecretBox(config.secretsKey), maps, notifier, cacheSeconds: config.gps.cacheSeconds, log: app.log };
+  app.decorate('gps', gps);
 
   await app.register(
     async (api) => {
@@ -214,6 +227,8 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(yangoLinkRoutes, { deps: yango });
       await api.register(yangoActivityRoutes, { deps: yango });
       await api.register(yangoDebitRoutes, { deps: yango });
+      await api.register(gpsRoutes, { deps: gps });
+      await api.register(penaltyTriggersRoutes, { deps: gps });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
         await api.register(recipeJobDevRoutes, { db, yango });

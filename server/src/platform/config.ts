@@ -6,6 +6,7 @@ import { mapsConfigFromEnv, type MapsConfig } from './maps/maps.config.ts';
 import { storageConfigFromEnv, type StorageConfig } from './storage/storage.config.ts';
 import { secretsKeyFrom } from './secrets/secret-box.ts';
 import { yangoConfigFromEnv, type YangoConfig } from '../integrations/yango/yango.config.ts';
+import { gpsConfigFromEnv, type GpsConfig } from '../integrations/gps/gps.config.ts';
 
 /**
  * Everything the server reads from the environment, read once at start. README.md lists every
@@ -47,6 +48,7 @@ export interface Config {
   maps: MapsConfig;
   /** The Yango Fleet API: a loopback simulator (default outside production) or the live service. */
   yango: YangoConfig;
+  gps: GpsConfig;
   /** Where uploaded files live: DATA_DIR (default) or an S3-compatible bucket (S3_BUCKET set). */
   storage: StorageConfig;
   /** Redis for the rate-limit counters shared by several instances; unset counts in memory. */
@@ -132,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     payments: paymentsConfigFromEnv(env, production),
     maps: mapsConfigFromEnv(env, production),
     yango: yangoConfigFromEnv(env, production),
+    gps: gpsConfigFromEnv(env, production),
     storage: storageConfigFromEnv(env, dataDir),
     redisUrl: env.REDIS_URL || undefined,
     signupOpen: signupSetting(env.FLOTTE_SIGNUP, production),

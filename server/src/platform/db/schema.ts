@@ -27,3 +27,4 @@ export * from '../../modules/contracts/contracts.tables.ts';
 export * from '../../modules/clients/clients.tables.ts';
 export * from '../../modules/courses/courses.tables.ts';
 export * from '../../modules/yango/yango.tables.ts';
+export * from '../../modules/gps/gps.tables.ts';
