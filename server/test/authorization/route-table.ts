@@ -1,5 +1,6 @@
 import { formData, TINY_PNG } from '../multipart.ts';
 import type { World } from './world.ts';
+import { driverSpaceCases } from './cases/driver-space.cases.ts';
 import { catalogCases } from './cases/catalog.cases.ts';
 import { driversCases } from './cases/drivers.cases.ts';
 import { vehiclesCases } from './cases/vehicles.cases.ts';
@@ -26,6 +27,8 @@ import { courseMoneyCases } from './cases/course-money.cases.ts';
 import { yangoDebitCases } from './cases/yango-debit.cases.ts';
 import { yangoActivityCases } from './cases/yango-activity.cases.ts';
 import { yangoLinkCases } from './cases/yango-link.cases.ts';
+// issue 22 penalty triggers
+import { penaltyTriggersCases } from './cases/penalty-triggers.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -215,7 +218,10 @@ const CORE_CASES: RouteCase[] = [
 ];
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
-export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases, ...yangoDebitCases, ...yangoActivityCases, ...yangoLinkCases];
+export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases, ...yangoDebitCases, ...yangoActivityCases, ...yangoLinkCases, ...penaltyTriggersCases];
+
+// issue 22 driver space
+ROUTE_CASES.push(...driverSpaceCases);
 
 export { ZERO_ID };
 
