@@ -1,6 +1,5 @@
 import { formData, TINY_PNG } from '../multipart.ts';
 import type { World } from './world.ts';
-import { driverSpaceCases } from './cases/driver-space.cases.ts';
 import { catalogCases } from './cases/catalog.cases.ts';
 import { driversCases } from './cases/drivers.cases.ts';
 import { vehiclesCases } from './cases/vehicles.cases.ts';
@@ -219,9 +218,6 @@ const CORE_CASES: RouteCase[] = [
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
 export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases, ...yangoDebitCases, ...yangoActivityCases, ...yangoLinkCases, ...penaltyTriggersCases];
-
-// issue 22 driver space
-ROUTE_CASES.push(...driverSpaceCases);
 
 export { ZERO_ID };
 
