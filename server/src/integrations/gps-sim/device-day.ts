@@ -156,7 +156,7 @@ export function generateDay(ident: string, day: number): SimFix[] {
         const step = (speed * 30) / 3600;
         if (step >= left) {
           // The leg ends within this half-minute: the next leg (or the stop) goes on from here.
-          t += (left / speed) * 3_600_000;
+          t += Math.round((left / speed) * 3_600_000);
           odo += left;
           pos = leg.b;
           left = 0;
