@@ -45,7 +45,8 @@ export const TRIGGER_MESSAGES = {
   buzzerMode: 'Le mode du buzzer est requis',
   notificationMessage: 'Le message de notification est requis',
   // Ours, for what the spec leaves open.
-  percentageRange: 'Le pourcentage doit être entre 1 et 100',
+  percentageRange: 'Le pourcentage doit être un nombre entier entre 1 et 100',
+  fixedDecimals: 'Ce montant a trop de décimales pour la devise du parc',
   fixedAmount: 'Le montant doit être supérieur à 0',
   buzzerRange: 'La durée du buzzer doit être entre 0 et 60 secondes',
   stopDelayRange: "Le délai d'arrêt doit être entre 0 et 30 minutes",
@@ -59,8 +60,8 @@ const optionalInt = z.number().int().nullable().optional();
 
 /**
  * POST /penalty-triggers and PUT /penalty-triggers/:id. `percentage` carries the threshold of an
- * 'amount' trigger: a percent of the objective (1-100) when action_type is 'percentage', an amount
- * in the park currency's minor units when 'fixed'. Empty vehicle_group_ids means every vehicle.
+ * 'amount' trigger: a whole percent of the objective (1-100) when action_type is 'percentage', an
+ * amount in the park's currency when 'fixed' (as every amount on the wire). Empty vehicle_group_ids means every vehicle.
  */
 export const ZPenaltyTriggerInput = z
   .object({
@@ -70,7 +71,7 @@ export const ZPenaltyTriggerInput = z
     grace_days: optionalInt,
     grace_hours: optionalInt,
     action_type: z.enum(TRIGGER_ACTION_TYPES, { error: M.actionType }).optional().nullable(),
-    percentage: z.number({ error: M.percentage }).int(M.percentage).optional().nullable(),
+    percentage: z.number({ error: M.percentage }).optional().nullable(),
     selected_action: z.enum(TRIGGER_ACTIONS, { error: M.action }).optional().nullable(),
     buzzer_duration: optionalInt,
     stop_delay: optionalInt,
@@ -92,7 +93,7 @@ export const ZPenaltyTriggerInput = z
     } else {
       if (!v.action_type) issue('action_type', M.actionType);
       if (v.percentage == null) issue('percentage', M.percentage);
-      else if (v.action_type === 'percentage' && (v.percentage < 1 || v.percentage > 100)) issue('percentage', M.percentageRange);
+      else if (v.action_type === 'percentage' && (!Number.isInteger(v.percentage) || v.percentage < 1 || v.percentage > 100)) issue('percentage', M.percentageRange);
       else if (v.action_type === 'fixed' && v.percentage <= 0) issue('percentage', M.fixedAmount);
     }
     if (!v.selected_action) return issue('selected_action', M.action);
@@ -119,7 +120,7 @@ export const ZPenaltyTrigger = z.object({
   grace_days: z.number().int(),
   grace_hours: z.number().int(),
   action_type: z.enum(TRIGGER_ACTION_TYPES).nullable(),
-  percentage: z.number().int().nullable(),
+  percentage: z.number().nullable(),
   selected_action: z.enum(TRIGGER_ACTIONS),
   buzzer_duration: z.number().int().nullable(),
   stop_delay: z.number().int().nullable(),
@@ -153,7 +154,7 @@ export const EPISODE_STATE_LABELS: Record<(typeof EPISODE_STATES)[number], strin
   done: 'Appliqué',
   released: 'Levé',
   failed: 'Échec',
-  cancelled: 'Annulé (dette réglée)',
+  cancelled: 'Annulé',
 };
 
 export const ZTriggerEpisode = z.object({
@@ -164,8 +165,8 @@ export const ZTriggerEpisode = z.object({
   driver: z.object({ id: z.string(), name: z.string() }),
   vehicle: z.object({ id: z.string(), label: z.string().nullable(), registration_number: z.string().nullable() }).nullable(),
   episode_start: z.string(),
-  debt: z.number().int(),
-  objective: z.number().int(),
+  debt: z.number(),
+  objective: z.number(),
   currency: z.string(),
   fired_at: z.string(),
   done_at: z.string().nullable(),
@@ -200,8 +201,8 @@ export const ZGpsActionLogEntry = z.object({
   trigger_title: z.string().nullable(),
   driver: z.object({ id: z.string(), name: z.string() }).nullable(),
   vehicle: z.object({ id: z.string(), label: z.string().nullable(), registration_number: z.string().nullable() }).nullable(),
-  debt: z.number().int().nullable(),
-  objective: z.number().int().nullable(),
+  debt: z.number().nullable(),
+  objective: z.number().nullable(),
   currency: z.string(),
   /** 'sent', 'queued', 'waiting', 'failed', 'offline'. */
   outcome: z.string(),

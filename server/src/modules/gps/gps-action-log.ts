@@ -10,6 +10,7 @@ import { drivers } from '../drivers/drivers.tables.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
 import { gpsActionLog } from './gps.tables.ts';
 import { personName } from './trigger-episodes.ts';
+import { fromMinor } from '../../platform/money.ts';
 
 /**
  * The log of every action sent (or deferred) to a vehicle or a driver (GET /penalty-triggers/actions):
@@ -47,8 +48,8 @@ function view(r: Joined, park: ActingProfile['park']): TGpsActionLogEntry {
     trigger_title: a.triggerTitle,
     driver: a.driverId ? { id: a.driverId, name: personName(r.driverFirst, r.driverLast) } : null,
     vehicle: a.vehicleId ? { id: a.vehicleId, label: r.vehicleLabel, registration_number: r.registration } : null,
-    debt: a.debt,
-    objective: a.objective,
+    debt: a.debt == null ? null : fromMinor(a.debt, park.currency),
+    objective: a.objective == null ? null : fromMinor(a.objective, park.currency),
     currency: park.currency,
     outcome: a.outcome,
     answer: a.answer,

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { UUID_PATTERN } from '../../platform/ids.ts';
+import { fromMinor, toMinor } from '../../platform/money.ts';
 import { triggerEpisodes } from './gps.tables.ts';
 import {
   countEpisodes,
@@ -28,7 +29,8 @@ const GROUP_UNKNOWN = 'Un des groupes de véhicules choisis est introuvable';
 const LOCKS_STAY = 'Les véhicules qu’il a bloqués le restent jusqu’à leur déblocage (ils restent listés dans les actions).';
 const WAITING_CANCELLED = 'Déclencheur supprimé avant le blocage';
 
-function view(t: TriggerWithCounts, groups: Map<string, string>, timeZone: string): TPenaltyTrigger {
+function view(t: TriggerWithCounts, groups: Map<string, string>, park: ActingProfile['park']): TPenaltyTrigger {
+  const timeZone = park.timeZone;
   const r = t.trigger;
   return {
     id: r.id,
@@ -38,7 +40,8 @@ function view(t: TriggerWithCounts, groups: Map<string, string>, timeZone: strin
     grace_days: r.graceDays,
     grace_hours: r.graceHours,
     action_type: r.actionType,
-    percentage: r.threshold,
+    // A fixed threshold is money: minor units in the table, the currency's amount on the wire.
+    percentage: r.threshold != null && r.actionType === 'fixed' ? fromMinor(r.threshold, park.currency) : r.threshold,
     selected_action: r.selectedAction,
     buzzer_duration: r.buzzerDuration,
     stop_delay: r.stopDelay,
@@ -58,7 +61,7 @@ function view(t: TriggerWithCounts, groups: Map<string, string>, timeZone: strin
 
 async function views(db: Db, acting: ActingProfile, rows: TriggerWithCounts[]): Promise<TPenaltyTrigger[]> {
   const groups = await groupTitles(db, acting.parkId, [...new Set(rows.flatMap((r) => r.trigger.vehicleGroupIds))]);
-  return rows.map((r) => view(r, groups, acting.park.timeZone));
+  return rows.map((r) => view(r, groups, acting.park));
 }
 
 /** GET /penalty-triggers: newest first. */
@@ -78,7 +81,7 @@ export async function triggerView(db: Db, acting: ActingProfile, id: string): Pr
  * and action do not use is stored null (or its neutral value where the column needs one), so the
  * evaluation never reads a stale buzzer mode on a notification trigger.
  */
-function toColumns(v: TPenaltyTriggerValues, groupIds: string[]): PenaltyTriggerValues {
+function toColumns(v: TPenaltyTriggerValues, groupIds: string[], currency: string): PenaltyTriggerValues {
   const time = v.calculation_type === 'time';
   const action = v.selected_action!; // the schema requires it
   const buzzes = action === 'lock' || action === 'buzzer';
@@ -89,7 +92,7 @@ function toColumns(v: TPenaltyTriggerValues, groupIds: string[]): PenaltyTrigger
     graceDays: time ? (v.grace_days ?? 0) : 0,
     graceHours: time ? (v.grace_hours ?? 0) : 0,
     actionType: time ? null : (v.action_type ?? null),
-    threshold: time ? null : (v.percentage ?? null),
+    threshold: time || v.percentage == null ? null : v.action_type === 'fixed' ? fixedThreshold(v.percentage, currency) : v.percentage,
     selectedAction: action,
     buzzerDuration: buzzes ? (v.buzzer_duration ?? null) : null,
     stopDelay: action === 'lock' ? (v.stop_delay ?? null) : null,
@@ -101,6 +104,15 @@ function toColumns(v: TPenaltyTriggerValues, groupIds: string[]): PenaltyTrigger
     enabled: v.enabled,
     vehicleGroupIds: groupIds,
   };
+}
+
+/** A fixed threshold in minor units; more decimals than the currency has is a 400 on the field, not a rounding. */
+function fixedThreshold(amount: number, currency: string): number {
+  try {
+    return toMinor(amount, currency);
+  } catch {
+    throw fieldError('percentage', M.fixedDecimals);
+  }
 }
 
 /** The chosen groups, each one of the park's; else 400 on vehicle_group_ids. */
@@ -115,7 +127,7 @@ async function parkGroupIds(db: Db, parkId: string, ids: string[]): Promise<stri
 /** POST /penalty-triggers. */
 export async function createTrigger(db: Db, acting: ActingProfile, input: TPenaltyTriggerValues): Promise<TPenaltyTrigger> {
   const groupIds = await parkGroupIds(db, acting.parkId, input.vehicle_group_ids);
-  const id = await insertTrigger(db, { ...toColumns(input, groupIds), parkId: acting.parkId, createdBy: acting.id });
+  const id = await insertTrigger(db, { ...toColumns(input, groupIds, acting.park.currency), parkId: acting.parkId, createdBy: acting.id });
   return triggerView(db, acting, id);
 }
 
@@ -123,7 +135,7 @@ export async function createTrigger(db: Db, acting: ActingProfile, input: TPenal
 export async function updateTrigger(db: Db, acting: ActingProfile, id: string, input: TPenaltyTriggerValues): Promise<TPenaltyTrigger> {
   if (!UUID_PATTERN.test(id) || !(await triggerRow(db, acting.parkId, id))) throw new AppError('TRIGGER_NOT_FOUND');
   const groupIds = await parkGroupIds(db, acting.parkId, input.vehicle_group_ids);
-  if (!(await updateTriggerRow(db, acting.parkId, id, toColumns(input, groupIds)))) throw new AppError('TRIGGER_NOT_FOUND');
+  if (!(await updateTriggerRow(db, acting.parkId, id, toColumns(input, groupIds, acting.park.currency)))) throw new AppError('TRIGGER_NOT_FOUND');
   return triggerView(db, acting, id);
 }
 

@@ -10,6 +10,7 @@ import { pageWindow, toPage } from '../../platform/pagination.ts';
 import { drivers } from '../drivers/drivers.tables.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
 import { triggerEpisodes } from './gps.tables.ts';
+import { fromMinor } from '../../platform/money.ts';
 
 /**
  * The triggers' episodes as the owner reads them (GET /penalty-triggers/episodes): which trigger
@@ -41,8 +42,8 @@ function view(r: Joined, park: ActingProfile['park']): TTriggerEpisode {
     driver: { id: e.driverId, name: personName(r.firstName, r.lastName) },
     vehicle: e.vehicleId ? { id: e.vehicleId, label: r.vehicleLabel, registration_number: r.registration } : null,
     episode_start: e.episodeStart,
-    debt: e.debt,
-    objective: e.objective,
+    debt: fromMinor(e.debt, park.currency),
+    objective: fromMinor(e.objective, park.currency),
     currency: park.currency,
     fired_at: toWireDate(e.firedAt, park.timeZone),
     done_at: wire(e.doneAt),
