@@ -60,6 +60,20 @@ describe.each(clients)('%s client against the simulator', (service, client) => {
     expect((err as Error).message).toContain('HTTP 503');
   });
 
+  it('names the nearest place of a point, with its street, district and city, and nothing far from any', async () => {
+    // 30 m from the Marché Central's pin.
+    expect(await client().reverse({ latitude: 4.0485, longitude: 9.7039 })).toBe('Marché Central, Boulevard Ahmadou Ahidjo, Akwa, Douala');
+    expect(await client().reverse({ latitude: 5.3247, longitude: -4.0058 })).toBe('Sofitel Abidjan Hôtel Ivoire, Boulevard Hassan II, Cocody, Abidjan');
+    // In the Atlantic.
+    expect(await client().reverse({ latitude: 2.5, longitude: 7.5 })).toBeNull();
+    expect(sim.requests[0]).toMatchObject({ path: '/reverse', query: { lat: '4.0485', lon: '9.7039' }, userAgent });
+  });
+
+  it('throws a clear error when reverse geocoding fails', async () => {
+    sim.down = true;
+    await expect(client().reverse({ latitude: 4.0485, longitude: 9.7039 })).rejects.toThrow(new RegExp(`^${service} reverse: HTTP 503`));
+  });
+
   it('gives up after its timeout', async () => {
     sim.stallNext(1000);
     await expect(client(100).search('Akwa', { limit: 5, countryCodes: [] })).rejects.toThrow(`${service} search timed out after 100 ms`);
@@ -71,9 +85,20 @@ describe('Photon client', () => {
     await createPhotonClient({ baseUrl: sim.url, userAgent, timeoutMs: 2000 }).search('Akwa', { limit: 5, countryCodes: ['cm'] });
     expect(sim.requests[0]).toMatchObject({ path: '/api', query: { q: 'Akwa', lang: 'fr', limit: '20' } });
   });
+
+  it("asks Photon's reverse in French, for one place", async () => {
+    await createPhotonClient({ baseUrl: sim.url, userAgent, timeoutMs: 2000 }).reverse({ latitude: 4.0061, longitude: 9.7195 });
+    expect(sim.requests[0]).toMatchObject({ path: '/reverse', query: { lat: '4.0061', lon: '9.7195', lang: 'fr', limit: '1' } });
+    expect(sim.requests[0].query).not.toHaveProperty('format');
+  });
 });
 
 describe('Nominatim client', () => {
+  it('asks the documented reverse query, in French', async () => {
+    await createNominatimClient({ baseUrl: sim.url, userAgent, timeoutMs: 2000, minIntervalMs: 0 }).reverse({ latitude: 4.0061, longitude: 9.7195 });
+    expect(sim.requests[0]).toMatchObject({ path: '/reverse', query: { format: 'jsonv2', lat: '4.0061', lon: '9.7195', 'accept-language': 'fr' } });
+  });
+
   it('sends the documented query with the countries', async () => {
     await createNominatimClient({ baseUrl: sim.url, userAgent, timeoutMs: 2000, minIntervalMs: 0 }).search('Akwa', { limit: 5, countryCodes: ['CM', 'ci'] });
     expect(sim.requests[0]).toMatchObject({ path: '/search', query: { q: 'Akwa', format: 'jsonv2', limit: '5', countrycodes: 'cm,ci' } });

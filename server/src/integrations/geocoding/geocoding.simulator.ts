@@ -2,9 +2,13 @@
  * One loopback server answering as both geocoders from the gazetteer of real places: Photon's
  * `GET /api?q=&limit=` (GeoJSON features, `[lon, lat]`, an upper-case countrycode, no country
  * filter) and Nominatim's `GET /search?q=&format=jsonv2&limit=&countrycodes=` (lat/lon strings,
- * display_name). Matching is by words, accents and case aside. Tests pull its levers: an HTTP
+ * display_name). Matching is by words, accents and case aside. Reverse geocoding `GET /reverse`
+ * answers the nearest gazetteer place within REVERSE_RADIUS_KM, as Photon (`?lat=&lon=`: the
+ * features, none when nothing is near) or as Nominatim (`?format=jsonv2&lat=&lon=`: the place with
+ * its `address` parts, or `{"error": "Unable to geocode"}`). Tests pull its levers: an HTTP
  * failure, a stall, or the service down until further notice.
  */
+import { greatCircleMetres } from '@flotte/contract/geo';
 import { startSimServer, type SimRequest } from '../../platform/payments/simulator-kit.ts';
 import { GAZETTEER, searchGazetteer, type GazetteerPlace } from './gazetteer.ts';
 
@@ -26,6 +30,8 @@ export interface GeocodingSimulator {
 }
 
 const DEFAULT_LIMIT = 10;
+/** How far a point may be from the gazetteer's nearest place for the simulator to name it. */
+export const REVERSE_RADIUS_KM = 3;
 const MAX_LIMIT = 50;
 
 function limitOf(req: SimRequest): number {
@@ -72,6 +78,35 @@ function nominatimPlace(p: GazetteerPlace) {
   };
 }
 
+/** The gazetteer's place nearest the point, within REVERSE_RADIUS_KM; null when none is. */
+export function nearestPlace(latitude: number, longitude: number): GazetteerPlace | null {
+  let best: GazetteerPlace | null = null;
+  let bestM = REVERSE_RADIUS_KM * 1000;
+  for (const p of GAZETTEER) {
+    const m = greatCircleMetres({ latitude, longitude }, p);
+    if (m <= bestM) [best, bestM] = [p, m];
+  }
+  return best;
+}
+
+/** Nominatim's `address` object of a place (its reverse answer's parts). */
+function nominatimAddress(p: GazetteerPlace) {
+  return {
+    [p.osm[1]]: p.name,
+    ...(p.street ? { road: p.street } : {}),
+    ...(p.district ? { suburb: p.district } : {}),
+    city: p.city,
+    country: p.country,
+    country_code: p.countryCode,
+  };
+}
+
+function coordinate(req: SimRequest, name: 'lat' | 'lon'): number | null {
+  const raw = req.query.get(name);
+  const n = raw === null || raw.trim() === '' ? NaN : Number(raw);
+  return Number.isFinite(n) && Math.abs(n) <= (name === 'lat' ? 90 : 180) ? n : null;
+}
+
 export async function startGeocodingSimulator(options: GeocodingSimulatorOptions = {}): Promise<GeocodingSimulator> {
   const sim: GeocodingSimulator = {
     url: '',
@@ -91,6 +126,21 @@ export async function startGeocodingSimulator(options: GeocodingSimulatorOptions
       // Photon: 400 without q, no country filter.
       if (!q) return { status: 400, body: { message: 'missing search term \'q\': /?q=berlin' } };
       return { status: 200, body: { type: 'FeatureCollection', features: searchGazetteer(q).slice(0, limitOf(req)).map(photonFeature) } };
+    }
+    if (req.path === '/reverse') {
+      const lat = coordinate(req, 'lat');
+      const lon = coordinate(req, 'lon');
+      // Nominatim names its format; Photon has none.
+      const nominatim = req.query.has('format');
+      if (nominatim && req.query.get('format') !== 'jsonv2') return { status: 400, body: { error: { code: 400, message: 'Parameter format: only jsonv2 is simulated' } } };
+      if (lat === null || lon === null) {
+        return nominatim
+          ? { status: 400, body: { error: { code: 400, message: 'Need coordinates or OSM object to lookup.' } } }
+          : { status: 400, body: { message: 'missing search term \'lat\' and/or \'lon\': /reverse?lat=51.5&lon=8.0' } };
+      }
+      const place = nearestPlace(lat, lon);
+      if (nominatim) return { status: 200, body: place ? { ...nominatimPlace(place), address: nominatimAddress(place) } : { error: 'Unable to geocode' } };
+      return { status: 200, body: { type: 'FeatureCollection', features: place ? [photonFeature(place)] : [] } };
     }
     if (req.path === '/search') {
       if (req.query.get('format') !== 'jsonv2') return { status: 400, body: { error: { code: 400, message: 'Parameter format: only jsonv2 is simulated' } } };

@@ -3,12 +3,13 @@
  * `GET {base}/api?q=&limit=&lang=fr` answers a GeoJSON FeatureCollection whose points are
  * `[lon, lat]` and whose properties hold the name and the address parts. Photon has no country
  * filter in every version, so the client asks for more places than it shows and keeps those of
- * the wanted countries (properties.countrycode), in Photon's order. Tested against
- * geocoding.simulator.ts.
+ * the wanted countries (properties.countrycode), in Photon's order. Reverse geocoding is
+ * `GET {base}/reverse?lat=&lon=&lang=fr&limit=1`, the same features, none when nothing is near.
+ * Tested against geocoding.simulator.ts.
  */
 import type { TGeoPlace } from '@flotte/contract/geo';
 import { describe, getJson, MapServiceError, type MapHttpOptions } from '../../platform/maps/http.ts';
-import type { Geocoder, GeocoderClientOptions } from './geocoder.types.ts';
+import { addressLine, type Geocoder, type GeocoderClientOptions } from './geocoder.types.ts';
 
 interface PhotonFeature {
   geometry?: { type?: string; coordinates?: unknown };
@@ -57,6 +58,16 @@ export function createPhotonClient(options: GeocoderClientOptions): Geocoder {
         if (places.length >= limit) break;
       }
       return places;
+    },
+
+    async reverse({ latitude, longitude }) {
+      const url = `${baseUrl}/reverse?${new URLSearchParams({ lat: String(latitude), lon: String(longitude), lang: 'fr', limit: '1' })}`;
+      const body = (await getJson(http, 'reverse', url)) as { features?: unknown };
+      if (!Array.isArray(body.features)) throw new MapServiceError('Photon reverse: the answer has no features');
+      const p = (body.features as PhotonFeature[])[0]?.properties;
+      if (!p) return null;
+      const street = [str(p.housenumber), str(p.street)].filter(Boolean).join(' ') || undefined;
+      return addressLine([str(p.name), street, str(p.district) ?? str(p.locality), str(p.city) ?? str(p.county)]);
     },
   };
 }

@@ -61,6 +61,36 @@ describe('map services against the simulators (live clients)', () => {
     expect(geo.requests[0]).toMatchObject({ path: '/search', query: { countrycodes: 'ci' }, userAgent: config.userAgent });
   });
 
+  it('answers the address of a point, then from its cache for the same point to 4 decimals', async () => {
+    const log = recordingLog();
+    const maps = createMapServices(config, log);
+    expect(await maps.reverse({ latitude: 4.04681, longitude: 9.69772 })).toBe('Hôtel Akwa Palace, Boulevard de la Liberté, Akwa, Douala');
+    expect(await maps.reverse({ latitude: 4.046813, longitude: 9.697718 })).toBe('Hôtel Akwa Palace, Boulevard de la Liberté, Akwa, Douala');
+    expect(geo.requests).toHaveLength(1);
+    expect(geo.requests[0]).toMatchObject({ path: '/reverse', query: { lat: '4.0468', lon: '9.6977' } });
+    // Nothing near is an answer too, kept as well.
+    expect(await maps.reverse({ latitude: 2.5, longitude: 7.5 })).toBeNull();
+    expect(await maps.reverse({ latitude: 2.50001, longitude: 7.50001 })).toBeNull();
+    expect(geo.requests).toHaveLength(2);
+    expect(log.warnings).toEqual([]);
+  });
+
+  it('answers no address, logged, when the geocoder fails or the point is not one, and never throws', async () => {
+    const log = recordingLog();
+    const maps = createMapServices(config, log);
+    geo.down = true;
+    expect(await maps.reverse(MAKEPE)).toBeNull();
+    expect(log.warnings[0]).toMatchObject({ obj: { err: expect.stringContaining('Photon reverse: HTTP 503'), geocoder: 'photon' } });
+    geo.down = false;
+    // The failure was not cached.
+    expect(await maps.reverse(MAKEPE)).toBe('Makepe, Douala');
+    expect(await maps.reverse({ latitude: Number.NaN, longitude: 9.7 })).toBeNull();
+    expect(await maps.reverse({ latitude: 91, longitude: 9.7 })).toBeNull();
+    expect(geo.requests).toHaveLength(2);
+    await maps.close();
+    expect(await maps.reverse(AKWA_PALACE)).toBeNull();
+  });
+
   it('answers the road, then from its cache for the same points to 5 decimals', async () => {
     const maps = createMapServices(config, recordingLog());
     const road = await maps.route(AIRPORT_DLA, AKWA_PALACE);

@@ -23,6 +23,8 @@ export const MAX_ROUTE_POINTS = 200;
 /** Searches kept an hour (places don't move), roads a day (roadworks do, slowly). */
 export const SEARCH_CACHE = { max: 500, ttlMs: 60 * 60 * 1000 };
 export const ROUTE_CACHE = { max: 2000, ttlMs: 24 * 60 * 60 * 1000 };
+/** Addresses of points (the GPS stops'), kept a day: a parked taxi's stops come back to the same few places. */
+export const REVERSE_CACHE = { max: 5000, ttlMs: 24 * 60 * 60 * 1000 };
 
 export interface MapsLog {
   warn(obj: object, msg?: string): void;
@@ -43,6 +45,8 @@ export function greatCircleRoute(from: LatLng, to: LatLng): TGeoRoute {
 
 /** Five decimals are about a metre: the same trip picked twice on the map is one cache entry. */
 const routeKey = (from: LatLng, to: LatLng) => [from.latitude, from.longitude, to.latitude, to.longitude].map((n) => n.toFixed(5)).join(',');
+/** Four decimals are about 11 m: a vehicle's fixes at one stop share one address and one request. */
+const REVERSE_DECIMALS = 4;
 
 export function createMapServices(config: MapsConfig, log: MapsLog): MapServices {
   const { timeoutMs, userAgent } = config;
@@ -68,6 +72,8 @@ export function createMapServices(config: MapsConfig, log: MapsLog): MapServices
 
   const searches = new LruCache<TGeoPlace[]>(SEARCH_CACHE.max, SEARCH_CACHE.ttlMs);
   const routes = new LruCache<TGeoRoute>(ROUTE_CACHE.max, ROUTE_CACHE.ttlMs);
+  // A point with nothing near is cached too (as ''): asking again would answer the same.
+  const addresses = new LruCache<string>(REVERSE_CACHE.max, REVERSE_CACHE.ttlMs);
 
   return {
     mode: config.mode,
@@ -85,6 +91,24 @@ export function createMapServices(config: MapsConfig, log: MapsLog): MapServices
       } catch (err) {
         log.warn({ err: errorText(err), geocoder: config.geocoder }, 'Address search failed; no places offered');
         return [];
+      }
+    },
+
+    async reverse(point) {
+      if (!Number.isFinite(point.latitude) || !Number.isFinite(point.longitude) || Math.abs(point.latitude) > 90 || Math.abs(point.longitude) > 180) return null;
+      const latitude = Number(point.latitude.toFixed(REVERSE_DECIMALS));
+      const longitude = Number(point.longitude.toFixed(REVERSE_DECIMALS));
+      const key = `${latitude.toFixed(REVERSE_DECIMALS)},${longitude.toFixed(REVERSE_DECIMALS)}`;
+      const hit = addresses.get(key);
+      if (hit !== undefined) return hit || null;
+      try {
+        const address = await (await getGeocoder()).reverse({ latitude, longitude });
+        addresses.set(key, address ?? '');
+        return address;
+      } catch (err) {
+        // Not cached: the next stop here asks again, and gets its address once the geocoder is back.
+        log.warn({ err: errorText(err), geocoder: config.geocoder }, 'Reverse geocoding failed; no address');
+        return null;
       }
     },
 
