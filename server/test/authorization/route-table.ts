@@ -26,6 +26,7 @@ import { courseMoneyCases } from './cases/course-money.cases.ts';
 import { yangoDebitCases } from './cases/yango-debit.cases.ts';
 import { yangoActivityCases } from './cases/yango-activity.cases.ts';
 import { yangoLinkCases } from './cases/yango-link.cases.ts';
+import { gpsCases } from './cases/gps.cases.ts';
 // issue 22 penalty triggers
 import { penaltyTriggersCases } from './cases/penalty-triggers.cases.ts';
 
@@ -218,6 +219,9 @@ const CORE_CASES: RouteCase[] = [
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
 export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases, ...yangoDebitCases, ...yangoActivityCases, ...yangoLinkCases, ...penaltyTriggersCases];
+
+// issue 22 GPS
+ROUTE_CASES.push(...gpsCases);
 
 export { ZERO_ID };
 
