@@ -9,6 +9,8 @@ export interface CatalogRoute {
   auth: AuthLevel;
   permission: Permission[];
   stepUp: boolean;
+  /** A route of the driver's own space (config `driver`), for drivers only. */
+  driver: boolean;
 }
 
 declare module 'fastify' {
@@ -28,7 +30,7 @@ export function registerRouteCatalog(app: FastifyInstance): void {
   app.decorate('routeCatalog', routes);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
-    const config = (route.config ?? {}) as { auth?: AuthLevel; permission?: Permission | Permission[]; stepUp?: boolean };
+    const config = (route.config ?? {}) as { auth?: AuthLevel; permission?: Permission | Permission[]; stepUp?: boolean; driver?: boolean };
     for (const method of ([] as string[]).concat(route.method)) {
       if (method === 'HEAD') continue;
       routes.push({
@@ -37,6 +39,7 @@ export function registerRouteCatalog(app: FastifyInstance): void {
         auth: config.auth ?? 'profile',
         permission: config.permission ? ([] as Permission[]).concat(config.permission) : [],
         stepUp: !!config.stepUp,
+        driver: !!config.driver,
       });
     }
   });

@@ -47,6 +47,11 @@ declare module 'fastify' {
      * The same key and body answer the first result; another body 422; while running 409.
      */
     idempotent?: boolean;
+    /**
+     * A route of the driver's own space (issue 22): only a profile of type 'driver' may call it, and
+     * a driver may call no other 'profile' route (see the guard).
+     */
+    driver?: boolean;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

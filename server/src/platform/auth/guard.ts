@@ -114,6 +114,7 @@ export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8
     const config = request.routeOptions.config ?? {};
     if (levelOf(request) === 'public' || !request.auth) return;
     const profile = request.auth.profile;
+    assertDriverBoundary(request, config.driver === true);
     if (profile) for (const parkId of namedParkIds(request)) assertSamePark(profile, parkId);
     const needed = config.permission ? ([] as Permission[]).concat(config.permission) : [];
     for (const p of needed) {
@@ -124,6 +125,21 @@ export function registerAuthGuard(app: FastifyInstance, deps: { jwtSecret: Uint8
       if (!at || Date.now() - at.getTime() > STEP_UP_WINDOW_MS) throw new AppError('STEP_UP_REQUIRED');
     }
   });
+}
+
+/**
+ * Drivers see only their own space (issue 22): a 'profile' route marked `driver` takes only a
+ * profile of type 'driver', and every other 'profile' route refuses one. A session opened through
+ * the driver's sign-in (a code to his phone, no password) acts only as a driver, even with the
+ * header naming another profile of the same person. 'user' routes (his user, PIN, profiles) stay
+ * open to him.
+ */
+function assertDriverBoundary(request: FastifyRequest, driverRoute: boolean): void {
+  if (levelOf(request) !== 'profile') return;
+  const auth = request.auth!;
+  const isDriver = auth.profile?.type === 'driver';
+  if (driverRoute !== isDriver) throw new AppError('FORBIDDEN');
+  if (!driverRoute && auth.loginType === 'driver') throw new AppError('FORBIDDEN');
 }
 
 /** The acting profile of a 'profile' route (the guard guarantees it). */
