@@ -42,3 +42,4 @@ export * from './permission-descriptions.ts';
 export * from './yango.ts';
 export * from './gps.ts';
 export * from './penalty-triggers.ts';
+export * from './driver-space.ts';

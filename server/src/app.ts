@@ -25,6 +25,8 @@ import type { FileStorage } from './platform/storage/storage.types.ts';
 import { loadCaller } from './modules/access/access.queries.ts';
 import type { AccessDeps } from './modules/access/access.deps.ts';
 import { authRoutes } from './modules/access/auth.routes.ts';
+import { driverAuthRoutes } from './modules/driver-space/driver-auth.routes.ts';
+import { driverSpaceRoutes } from './modules/driver-space/driver-space.routes.ts';
 import { signupRoutes } from './modules/onboarding/signup.routes.ts';
 import { ownerParksRoutes } from './modules/onboarding/parks.routes.ts';
 import { pinRoutes } from './modules/access/pin.routes.ts';
@@ -185,6 +187,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await registerApiCompression(api);
       registerHealth(api, database);
       await api.register(authRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
+      await api.register(driverAuthRoutes, { deps: access, cookieSecure: config.cookieSecure, signInRateLimit });
       await api.register(signupRoutes, { deps: { ...access, open: config.signupOpen }, cookieSecure: config.cookieSecure, signInRateLimit });
       await api.register(pinRoutes, { deps: access, rateLimit: signInRateLimit });
       await api.register(userRoutes, { deps: access, files });
@@ -211,6 +214,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(payinsRoutes, { deps: payins });
       await api.register(recipesRoutes, { deps: { db, files, payins } });
       await api.register(salaryRoutes, { deps: { db } });
+      await api.register(driverSpaceRoutes, { deps: { db, files } });
       await api.register(dashboardRoutes, { db });
       await api.register(planningRoutes, { deps: { db, files } });
       await api.register(remindersRoutes, { deps: { db } });
