@@ -9,6 +9,7 @@ import { seedDemoMaintenance } from './demo-maintenance.ts';
 import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoClientsCourses } from './demo-clients-courses.ts';
 import { seedDemoYango } from './demo-yango.ts';
+import { seedDemoGps } from './demo-gps.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openStorage } from '../platform/storage/storage.config.ts';
 import type { FileStorage } from '../platform/storage/storage.types.ts';
@@ -112,6 +113,9 @@ export async function seedDemoPark(db: Db, opts: { storage?: FileStorage } = {})
   // their Yango revenue and one vehicle on 'yango_recipe', their last 30 days of activity copied.
   await seedDemoYango(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id });
   step('yango');
+  // Its GPS: connected to the flespi simulator, trackers in most vehicles, three penalty triggers.
+  await seedDemoGps(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id });
+  step('gps');
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   step('end');
   return { created: true, steps };
