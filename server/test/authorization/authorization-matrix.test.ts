@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../test-context.ts';
 import { ROUTE_CASES, type RouteCase } from './route-table.ts';
 import { as, buildWorld, type World } from './world.ts';
+import { insertPhoneDriver, signInDriver, type DriverSession } from '../../src/modules/driver-space/driver-space-test-helpers.ts';
 
 /**
  * The authorization matrix: every API route, from the app's own route catalogue, against the one
@@ -81,5 +82,54 @@ describe('after every attempt from park A', () => {
     expect(roles.data.map((r: { name: string }) => r.name).sort()).toEqual(['Agent de terrain', 'Caissier', 'Gestionnaire']);
     const admins = await as(w, w.ownerB, 'GET', `/api/admin?park_id=${w.parkB}&itemPerPage=50`);
     expect(admins.data.items.map((a: { first_name: string }) => a.first_name)).toEqual(['Awa']);
+  });
+});
+
+// issue 22 driver space: a driver reaches his own space and nothing of the park; the park does not
+// reach the driver space.
+describe('issue 22 driver space', () => {
+  const ZERO = '00000000-0000-7000-8000-000000000000';
+  const driverRoutes = () => ctx.app.routeCatalog.filter((r) => r.driver);
+  let driver: DriverSession;
+
+  beforeAll(async () => {
+    const d = await insertPhoneDriver(ctx, w.parkA, { firstName: 'Didier', lastName: 'Chauffeur' });
+    driver = await signInDriver(ctx, d.phone);
+  });
+
+  it('opens every driver route to the driver', async () => {
+    expect(driverRoutes().length).toBeGreaterThanOrEqual(8);
+    for (const r of driverRoutes()) {
+      const res = await ctx.api(r.method, r.url, { token: driver.token, profileId: driver.profileId, body: r.method === 'GET' ? undefined : {} });
+      expect(res.status, `${r.method} ${r.url} ${res.message}`).toBe(200);
+    }
+  });
+
+  it('refuses every driver route to the park: its owner and its member', async () => {
+    for (const r of driverRoutes()) {
+      for (const who of [w.ownerA, w.bareMemberA, w.ownerB]) {
+        const res = await as(w, who, r.method, r.url, r.method === 'GET' ? undefined : {});
+        expect(res.status, `${r.method} ${r.url}`).toBe(403);
+        expect(res.code).toBe(4030);
+      }
+    }
+  });
+
+  it("refuses the driver every park route (GET /api/driver among them), whatever it names", async () => {
+    const parkRoutes = ctx.app.routeCatalog.filter((r) => r.auth === 'profile' && !r.driver);
+    expect(parkRoutes.map((r) => `${r.method} ${r.url}`)).toContain('GET /api/driver');
+    for (const r of parkRoutes) {
+      const url = r.url.replace(/:[A-Za-z_]+/g, ZERO).replace(/\*$/, 'x');
+      const res = await ctx.api(r.method, url, { token: driver.token, profileId: driver.profileId, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} });
+      expect(res.status, `${r.method} ${r.url} ${res.message}`).toBe(403);
+      expect(res.code, `${r.method} ${r.url}`).toBe(4030);
+    }
+  });
+
+  it('leaves him what every signed-in person has: his user, his profiles', async () => {
+    const user = await ctx.api('GET', '/api/user', { token: driver.token, profileId: driver.profileId });
+    expect(user.data).toMatchObject({ user_type: 'driver', profile_id: driver.profileId, permissions: [] });
+    const profiles = await ctx.api('GET', '/api/user/profiles', { token: driver.token });
+    expect(profiles.data.map((p: { type: string }) => p.type)).toEqual(['driver']);
   });
 });

@@ -1,5 +1,6 @@
 import { formData, TINY_PNG } from '../multipart.ts';
 import type { World } from './world.ts';
+import { driverSpaceCases } from './cases/driver-space.cases.ts';
 import { catalogCases } from './cases/catalog.cases.ts';
 import { driversCases } from './cases/drivers.cases.ts';
 import { vehiclesCases } from './cases/vehicles.cases.ts';
@@ -74,6 +75,12 @@ const CORE_CASES: RouteCase[] = [
     url: '/api/dev/recipes/run-job',
     // Development mode only; runs the acting park's job, names no record of another park.
     denied: () => ({ url: '/api/dev/recipes/run-job', body: {} }),
+  },
+  {
+    method: 'POST',
+    url: '/api/dev/gps/run-triggers',
+    // issue 22. Development mode only; one pass of the acting park's penalty triggers (GEOLOCK).
+    denied: () => ({ url: '/api/dev/gps/run-triggers', body: {} }),
   },
 
   // Sign-in and session: the caller proves who they are; nothing of a park is named.
@@ -219,6 +226,9 @@ const CORE_CASES: RouteCase[] = [
 
 /** Every route's case: the core ones above, then one file per module under cases/. */
 export const ROUTE_CASES: RouteCase[] = [...CORE_CASES, ...catalogCases, ...driversCases, ...vehiclesCases, ...vehicleDocumentsGroupsCases, ...pnlCases, ...operationsCases, ...caissesCases, ...accountingCases, ...withdrawalsCases, ...recipesCases, ...payinsCases, ...salaryDashboardCases, ...planningCases, ...remindersNotificationsCases, ...suppliersCases, ...maintenanceCases, ...contractDocumentsCases, ...contractMoneyCases, ...contractsCases, ...clientsCases, ...geoCases, ...coursesCases, ...courseMoneyCases, ...yangoDebitCases, ...yangoActivityCases, ...yangoLinkCases, ...penaltyTriggersCases];
+
+// issue 22 driver space
+ROUTE_CASES.push(...driverSpaceCases);
 
 // issue 22 GPS
 ROUTE_CASES.push(...gpsCases);

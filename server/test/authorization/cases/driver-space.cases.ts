@@ -1,0 +1,27 @@
+import type { RouteCase } from '../route-table.ts';
+
+/**
+ * Issue 22, the driver's own space. Its sign-in is public like every sign-in. Its routes name no
+ * record: each answers about the driver the signed-in account is in the acting park, so there is
+ * no other park's record to name; what keeps people out is the guard's driver boundary (only a
+ * 'driver' profile, refused to everyone else: the `denied` requests below, by park A's member),
+ * and the matrix's "issue 22 driver space" block walks every park route with a driver's token.
+ */
+const driverRoute = (method: RouteCase['method'], url: string, body?: unknown): RouteCase => ({
+  method,
+  url,
+  denied: () => ({ url, body }),
+});
+
+export const driverSpaceCases: RouteCase[] = [
+  { method: 'POST', url: '/api/auth/driver/login', open: "a driver's sign-in (the same answer for any phone)" },
+  { method: 'POST', url: '/api/auth/driver/verify-otp', open: "a driver's sign-in" },
+  driverRoute('GET', '/api/driver/me'),
+  driverRoute('GET', '/api/driver/me/today'),
+  driverRoute('GET', '/api/driver/me/planning'),
+  driverRoute('GET', '/api/driver/me/owed'),
+  driverRoute('GET', '/api/driver/me/paid'),
+  driverRoute('GET', '/api/driver/me/salary'),
+  driverRoute('GET', '/api/driver/me/notifications'),
+  driverRoute('POST', '/api/driver/me/notifications/read', {}),
+];
