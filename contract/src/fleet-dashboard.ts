@@ -66,7 +66,8 @@ export const ZFleetDetails = z.object({
   vehicles_without_planning_today: zCount
     .extend({ vehicles: z.array(zVehicleRef).describe('Les 10 premiers') })
     .describe("Véhicules configurés, en service, sans planning aujourd'hui (aucune recette ne sera créée pour eux), contre hier"),
-  gps_events: z.number().nullable().describe('Pas encore de module GPS : null'),
+  gps_events: z.number().int().describe('Déclencheurs de pénalité ayant agi ce mois-ci (un par épisode impayé : notification, buzzer ou blocage)'),
+  gps_locked_vehicles: z.number().int().describe('Véhicules bloqués en ce moment par un déclencheur (blocage appliqué, pas encore levé)'),
   balance: zAmount.nullable().describe(`Total détenu (caisses et solde du parc, selon le grand livre) contre le début de la journée${NO_FINANCE}`),
 });
 export type TFleetDetails = z.infer<typeof ZFleetDetails>;

@@ -81,6 +81,7 @@ import type { GpsApi } from './integrations/gps/gps.types.ts';
 import type { GpsDeps } from './modules/gps/gps.deps.ts';
 import { gpsRoutes } from './modules/gps/gps.routes.ts';
 import { penaltyTriggersRoutes } from './modules/gps/penalty-triggers.routes.ts';
+import { triggerJobDevRoutes } from './modules/gps/trigger-job.dev-routes.ts';
 import type { YangoApi } from './integrations/yango/yango.types.ts';
 import { createSecretBox } from './platform/secrets/secret-box.ts';
 import type { YangoDeps } from './modules/yango/yango.deps.ts';
@@ -236,6 +237,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
         await api.register(recipeJobDevRoutes, { db, yango });
+        await api.register(triggerJobDevRoutes, { deps: gps });
         await api.register(dailyNoticesDevRoutes, { deps: { db, files, notifier, publicUrl: config.publicUrl, log: app.log } });
       }
     },

@@ -12,7 +12,8 @@ import { FLEET_DETAILS_SQL } from './fleet-details.sql.ts';
 /**
  * GET /dashboard/fleet/details: the home screen's cards (spec 001 sections 2.13 and 3), each with
  * the figure it is compared with and the trend. Every figure is aggregated in the database in one
- * prepared statement (fleet-details.sql.ts says what each card reads), through the indexes and
+ * prepared statement (fleet-details.sql.ts says what each card reads; the GPS card's two counts in a
+ * second one run alongside), through the indexes and
  * summary tables kept for it: nothing loops over vehicles or grows with the years of recipes.
  */
 
@@ -86,13 +87,27 @@ function dayParameters(timeZone: string, today: string): readonly unknown[] {
 const dayParametersCache = new Map<string, readonly unknown[]>();
 const DAY_PARAMETERS_MAX = 64;
 
+/**
+ * The GPS events card (issue 22): the penalty triggers' episodes fired since the start of this
+ * month ($2, an instant), and the vehicles a trigger's lock holds now (state 'done').
+ */
+const FLEET_GPS_SQL = `
+  select (select count(*)::int from trigger_episodes where park_id = $1 and fired_at >= $2::timestamptz) as fired,
+         (select count(distinct vehicle_id)::int from trigger_episodes
+           where park_id = $1 and state = 'done' and action = 'lock' and vehicle_id is not null) as locked`;
+
 export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date()): Promise<TFleetDetails> {
   const { timeZone, currency } = actor.park;
   const money = (minor: number) => fromMinor(minor, currency);
   const today = parkToday(timeZone, now);
   // Without READ_FINANCE no amount leaves the server: the money cards are null, the held money not even read.
   const finance = hasPermission(actor, 'READ_FINANCE');
-  const { rows } = await namedQuery<Row>(db, 'flotte_fleet_details', FLEET_DETAILS_SQL, [actor.parkId, ...dayParameters(timeZone, today), finance]);
+  const days = dayParameters(timeZone, today);
+  // The GPS card's two counts, alongside (issue 22).
+  const [{ rows }, gps] = await Promise.all([
+    namedQuery<Row>(db, 'flotte_fleet_details', FLEET_DETAILS_SQL, [actor.parkId, ...days, finance]),
+    namedQuery<{ fired: number; locked: number }>(db, 'flotte_fleet_gps_events', FLEET_GPS_SQL, [actor.parkId, days[3]]),
+  ]);
   const { unplanned_vehicles: unplanned, held: heldRow, ...counts } = rows[0];
   const c = Object.fromEntries(Object.entries(counts).map(([k, v]) => [k, Number(v)])) as Counts;
 
@@ -131,7 +146,8 @@ export async function fleetDetails(db: Db, actor: ActingProfile, now = new Date(
     total_recipe_deleted: { count: c.deleted_total, ...trended(c.deleted_total, c.deleted_total - c.deleted_today, 'yesterday') },
     total_recipe_deleted_this_month: { count: c.deleted_this_month, ...trended(c.deleted_this_month, c.deleted_last_month, 'last_month') },
     vehicles_without_planning_today: { count: c.unplanned_today, ...trended(c.unplanned_today, c.unplanned_yesterday, 'yesterday'), vehicles: unplanned ?? [] },
-    gps_events: null,
+    gps_events: Number(gps.rows[0].fired),
+    gps_locked_vehicles: Number(gps.rows[0].locked),
     balance,
   };
 }
