@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { zOtp } from './auth.ts';
 import { zPhone } from './formats.ts';
 import { ZPlanningEntry } from './planning.ts';
-import { ZRecipeHistoryPage, ZUnpaidHistory } from './recipes.ts';
+import { ZPayExpectedInput, ZRecipeHistoryPage, ZUnpaidHistory } from './recipes.ts';
 import { ZSalaryPaymentRecord } from './salary.ts';
 import { UUID } from './vehicle-form-values.ts';
 
@@ -98,3 +98,13 @@ export const ZDriverNotificationsRead = z.object({
 });
 export type TDriverNotificationsRead = z.infer<typeof ZDriverNotificationsRead>;
 export const ZDriverNotificationsReadAnswer = z.object({ marked: z.number().int() });
+
+// ---------------------------------------------------------------- paying by mobile money
+
+/**
+ * POST /driver/me/pay: one of his unpaid recipes (all that remains unless amount says less), by
+ * mobile money to his own phone unless he names another; answers the validation card.
+ */
+export const ZDriverPayInput = ZPayExpectedInput.pick({ recette_id: true, amount: true, operator_id: true, phone: true });
+export type TDriverPayInput = z.input<typeof ZDriverPayInput>;
+export const ZDriverPayinParams = z.object({ id: z.string().regex(UUID, 'Transaction introuvable') });

@@ -215,7 +215,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(payinsRoutes, { deps: payins });
       await api.register(recipesRoutes, { deps: { db, files, payins } });
       await api.register(salaryRoutes, { deps: { db } });
-      await api.register(driverSpaceRoutes, { deps: { db, files } });
+      await api.register(driverSpaceRoutes, { deps: { db, files, payins } });
       await api.register(dashboardRoutes, { db });
       await api.register(planningRoutes, { deps: { db, files } });
       await api.register(remindersRoutes, { deps: { db } });

@@ -4,7 +4,8 @@ import { createTestContext, type TestContext } from '../../../test/test-context.
 import { drivers } from '../drivers/drivers.tables.ts';
 import { insertVehicle } from '../drivers/driver-test-helpers.ts';
 import { driverNotifications } from '../gps/gps.tables.ts';
-import { insertEntries, insertRecipe, today } from '../recipes/recipes-test-helpers.ts';
+import { payins } from '../payins/payins.tables.ts';
+import { insertEntries, insertRecipe, recipeRow, today } from '../recipes/recipes-test-helpers.ts';
 import { freshDriverPhone, insertPhoneDriver, signInDriver, type DriverSession } from './driver-space-test-helpers.ts';
 
 let ctx: TestContext;
@@ -184,5 +185,43 @@ describe('the driver space shows the driver only himself', () => {
 
     await ctx.database.db.update(drivers).set({ desactivateAt: new Date() }).where(eq(drivers.id, d.id));
     expect((await ctx.api('GET', '/api/driver/me', as(moved))).status).toBe(403);
+  });
+});
+
+describe('paying what he owes by mobile money', () => {
+  it('starts the validation card for his own recipe, from his phone, and the recipe is paid when the provider confirms', async () => {
+    const sims = await ctx.app.payments.collectionSimulators();
+    for (const sim of Object.values(sims)) sim.settleAfterMs = null;
+    const p = await park();
+    const d = await insertPhoneDriver(ctx, p.id);
+    const other = await insertPhoneDriver(ctx, p.id);
+    const vehicle = await insertVehicle(ctx.database.db, p.id, { registration: `PAY-${parks}`, label: 'Taxi P' });
+    const mine = await insertRecipe(ctx, { parkId: p.id, vehicle }, { driverId: d.id, objective: 10_000 });
+    const notMine = await insertRecipe(ctx, { parkId: p.id, vehicle }, { driverId: other.id, objective: 5_000 });
+    const s = await signInDriver(ctx, d.phone);
+
+    const operators = await ctx.api('GET', '/api/driver/me/operators', as(s));
+    expect(operators.data.map((o: { id: number }) => o.id)).toContain(8);
+    const refused = await ctx.api('POST', '/api/driver/me/pay', { ...as(s), body: { recette_id: notMine, operator_id: '8' } });
+    expect(refused.code).toBe(4430);
+    const noOperator = await ctx.api('POST', '/api/driver/me/pay', { ...as(s), body: { recette_id: mine } });
+    expect(noOperator.status).toBe(400);
+
+    const r = await ctx.api('POST', '/api/driver/me/pay', { ...as(s), body: { recette_id: mine, amount: 4_000, operator_id: '8' } });
+    expect(r.code, r.message).toBe(5000);
+    expect(r.message).toBe('Transaction initiée avec succès');
+    const v = r.data.validation;
+    expect(v).toMatchObject({ amount: 4_000, status: 'pending' });
+    const [row] = await ctx.database.db.select().from(payins).where(eq(payins.id, v.transaction_id));
+    expect(row).toMatchObject({ driverId: d.id, phone: d.phone.slice(1) });
+
+    await sims.mtn.complete(v.transaction_id);
+    expect((await recipeRow(ctx, mine)).collected).toBe(4_000);
+    const checked = await ctx.api('POST', `/api/driver/me/payin/${v.transaction_id}/validated`, as(s));
+    expect(checked.data.status).toBe('success');
+
+    // Another driver's pay-in is not his to look at or cancel.
+    const os = await signInDriver(ctx, other.phone);
+    expect((await ctx.api('POST', `/api/driver/me/payin/${v.transaction_id}/cancel`, as(os))).code).toBe(4470);
   });
 });

@@ -7,9 +7,12 @@ import type { RouteCase } from '../route-table.ts';
  * 'driver' profile, refused to everyone else: the `denied` requests below, by park A's member),
  * and the matrix's "issue 22 driver space" block walks every park route with a driver's token.
  */
+// Not imported from route-table.ts, which imports this file.
+const ZERO_ID = '00000000-0000-7000-8000-000000000000';
+
 const driverRoute = (method: RouteCase['method'], url: string, body?: unknown): RouteCase => ({
   method,
-  url,
+  url: url.replace(ZERO_ID, ':id'),
   denied: () => ({ url, body }),
 });
 
@@ -24,4 +27,8 @@ export const driverSpaceCases: RouteCase[] = [
   driverRoute('GET', '/api/driver/me/salary'),
   driverRoute('GET', '/api/driver/me/notifications'),
   driverRoute('POST', '/api/driver/me/notifications/read', {}),
+  driverRoute('GET', '/api/driver/me/operators'),
+  driverRoute('POST', '/api/driver/me/pay', { recette_id: ZERO_ID, operator_id: '8' }),
+  driverRoute('POST', `/api/driver/me/payin/${ZERO_ID}/validated`),
+  driverRoute('POST', `/api/driver/me/payin/${ZERO_ID}/cancel`),
 ];
