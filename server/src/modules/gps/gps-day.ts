@@ -5,7 +5,7 @@ import { fromWireDate, toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { simplifyPath } from '../../platform/maps/simplify.ts';
 import { trackDistanceKm, validFix } from './gps-geo.ts';
-import { findGpsVehicle, gpsNow, toPosition, vehicleRef, type GpsActor } from './gps-positions.ts';
+import { driverNames, findGpsVehicle, gpsNow, toPosition, vehicleRef, type GpsActor } from './gps-positions.ts';
 import { detectStops, isStill, movingSeconds, type DetectedStop } from './gps-stops.ts';
 import type { GpsDeps } from './gps.deps.ts';
 import { parkGpsLink } from './gps-link.ts';
@@ -80,8 +80,9 @@ export async function readVehicleDay(deps: GpsDeps, actor: GpsActor, vehicleId: 
   }
   if (link === null) throw new AppError('GPS_NOT_CONNECTED');
   const now = gpsNow(deps);
+  const driver = (await driverNames(deps, actor.parkId, [v], now, actor.timeZone)).get(v.id) ?? null;
   const empty: TGpsVehicleDay = {
-    vehicle: vehicleRef(v, null),
+    vehicle: vehicleRef(v, driver),
     date,
     provider_ok: true,
     route: [],

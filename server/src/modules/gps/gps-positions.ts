@@ -98,7 +98,7 @@ export async function findGpsVehicle(deps: Pick<GpsDeps, 'db'>, parkId: string, 
 }
 
 /** Who drives each vehicle now, by its planning (as the vehicles list shows it). */
-async function driverNames(deps: Pick<GpsDeps, 'db'>, parkId: string, vs: GpsVehicle[], now: Date, timeZone: string): Promise<Map<string, string>> {
+export async function driverNames(deps: Pick<GpsDeps, 'db'>, parkId: string, vs: GpsVehicle[], now: Date, timeZone: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (vs.length === 0) return out;
   const plannings = await planningsOf(deps.db, parkId, vs.map((v) => v.id));

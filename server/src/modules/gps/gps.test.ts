@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCodes, GPS_MESSAGES } from '@flotte/contract';
 import { createTestContext, type ParkFixture, type SignedIn, type TestContext } from '../../../test/test-context.ts';
-import { GpsProviderError, type GpsApi, type GpsClient, type GpsCredentials, type GpsFix } from '../../integrations/gps/gps.types.ts';
+import { FLESPI_DEMO_TOKEN } from '../../integrations/flespi/flespi.simulator.ts';
+import { TRACCAR_DEMO_TOKEN } from '../../integrations/traccar/traccar.simulator.ts';
+import { GpsProviderError, type GpsApi, type GpsClient, type GpsCredentials, type GpsFix, type SimulatedDeviceControl } from '../../integrations/gps/gps.types.ts';
 import { insertDriver, vehicleCalls } from '../vehicles/vehicle-test-helpers.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
 import { gpsSecretContext } from './gps-link.ts';
@@ -101,6 +103,8 @@ function dayTrack(ident: string): GpsFix[] {
 
 let ctx: TestContext;
 let gps: GpsDeps;
+/** The app's own GpsApi: the real clients against the loopback simulators. */
+let realApi: GpsApi;
 let fake: ReturnType<typeof fakeProvider>;
 let fx: ParkFixture;
 let owner: SignedIn;
@@ -110,6 +114,7 @@ const calls = vehicleCalls(() => ctx, () => owner);
 beforeAll(async () => {
   ctx = await createTestContext();
   gps = (ctx.app as unknown as { gps: GpsDeps }).gps;
+  realApi = gps.api;
 });
 beforeEach(async () => {
   n += 1;
@@ -373,5 +378,93 @@ describe('GET /api/gps/vehicles/:id/day', () => {
     await connect();
     expect((await call('GET', `/api/gps/vehicles/${bare.id}/day?date=2026-11-26`)).code).toBe(ErrorCodes.GPS_VEHICLE_NO_DEVICE.code);
     expect((await call('GET', '/api/gps/vehicles/pas-un-id/day?date=2026-11-26')).status).toBe(404);
+  });
+});
+
+describe('through the flespi client and its simulator', () => {
+  let devices: SimulatedDeviceControl;
+  let clock: Date;
+  beforeEach(async () => {
+    gps.api = realApi;
+    devices = (await realApi.simulators()!).devices;
+    clock = new Date('2026-11-26T15:00:00Z'); // 16:00 in Douala
+    devices.setClock(() => clock);
+    gps.now = () => clock;
+  });
+  afterAll(() => devices?.setClock(null));
+  const flespi = (secret = FLESPI_DEMO_TOKEN) => call('PUT', '/api/gps/connection', { provider: 'flespi', secret });
+
+  it('connects with the account token and refuses another', async () => {
+    const refused = await flespi('NotTheDemoToken');
+    expect(refused.code).toBe(ErrorCodes.GPS_CREDENTIALS_REFUSED.code);
+    const r = await flespi();
+    expect(r.code, r.message).toBe(5000);
+    expect(r.data).toMatchObject({ connected: true, provider: 'flespi', secret_hint: `••••${FLESPI_DEMO_TOKEN.slice(-4)}` });
+  });
+
+  it('shows a moving and a stopped vehicle, then the one whose device went offline', async () => {
+    const ids = { a: imei(), b: imei() };
+    const a = await calls.vehicle({ label: 'A', gps_number: ids.a, mileage: 1 });
+    await calls.vehicle({ label: 'B', gps_number: ids.b });
+    await flespi();
+    devices.pin(ids.a, { moving: true });
+    devices.pin(ids.b, { moving: false });
+    clock = new Date(clock.getTime() + min(3));
+    const fleet = await call('GET', '/api/gps/fleet');
+    expect(fleet.code, fleet.message).toBe(5000);
+    expect(fleet.data.provider_ok).toBe(true);
+    expect(fleet.data.vehicles.map((e: { state: string }) => e.state)).toEqual(['moving', 'stopped']);
+    expect(fleet.data.vehicles[0].position.speed).toBeGreaterThan(3);
+    expect(fleet.data.vehicles[0].position.age_seconds).toBeLessThan(60);
+    // The simulated odometer raised the vehicle's mileage.
+    const [row] = await ctx.database.db.select({ m: vehicles.mileage }).from(vehicles).where(eq(vehicles.id, a.id));
+    expect(row.m).toBeGreaterThan(1);
+
+    devices.setOffline(ids.a, true);
+    clock = new Date(clock.getTime() + min(120));
+    const later = await call('GET', '/api/gps/fleet');
+    expect(later.data.vehicles.map((e: { state: string }) => e.state)).toEqual(['offline', 'stopped']);
+    devices.setOffline(ids.a, false);
+    devices.pin(ids.a, null);
+    devices.pin(ids.b, null);
+  });
+
+  it("gives a replayed day's route, stops and distance, and the latest messages", async () => {
+    const ident = imei();
+    const v = await calls.vehicle({ gps_number: ident });
+    await flespi();
+    const r = await call('GET', `/api/gps/vehicles/${v.id}/day?date=2026-11-26`);
+    expect(r.code, r.message).toBe(5000);
+    const day = r.data;
+    expect(day.provider_ok).toBe(true);
+    expect(day.positions).toBeGreaterThan(50);
+    expect(day.distance_km).toBeGreaterThan(1);
+    expect(day.moving_seconds).toBeGreaterThan(0);
+    expect(day.stops.length).toBeGreaterThan(0);
+    for (const stop of day.stops) expect(stop.stopDuration).toBeGreaterThanOrEqual(300);
+    expect(day.route.length).toBeGreaterThan(2);
+    expect(day.last_position.at <= '2026-11-26T16:00:00').toBe(true);
+
+    const messages = await call('GET', `/api/flespi/device/messages?device_imei=${ident}`);
+    expect(messages.code, messages.message).toBe(5000);
+    expect(messages.data).toHaveLength(2);
+    expect(messages.data[0].at > messages.data[1].at).toBe(true);
+  });
+
+  it("reads a day through a Traccar server with the server's own stops report, the same as flespi's computed ones", async () => {
+    const ident = imei();
+    const v = await calls.vehicle({ gps_number: ident });
+    const saved = await call('PUT', '/api/gps/connection', { provider: 'traccar', base_url: 'https://traccar.example.cm/api/', secret: TRACCAR_DEMO_TOKEN });
+    expect(saved.code, saved.message).toBe(5000);
+    expect(saved.data).toMatchObject({ provider: 'traccar', base_url: 'https://traccar.example.cm' });
+    const traccar = (await call('GET', `/api/gps/vehicles/${v.id}/day?date=2026-11-26`)).data;
+    await flespi();
+    const computed = (await call('GET', `/api/gps/vehicles/${v.id}/day?date=2026-11-26`)).data;
+    expect(traccar.provider_ok).toBe(true);
+    expect(traccar.stops.length).toBeGreaterThan(0);
+    expect(traccar.distance_km).toBeCloseTo(computed.distance_km, 0);
+    expect(traccar.stops.map((s: { stopStartTime: string }) => s.stopStartTime.slice(0, 15))).toEqual(
+      computed.stops.map((s: { stopStartTime: string }) => s.stopStartTime.slice(0, 15)),
+    );
   });
 });
