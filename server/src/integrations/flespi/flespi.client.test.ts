@@ -134,6 +134,19 @@ describe('flespi client against the simulator', () => {
     expect(fleet.isLocked(ident)).toBe(true);
   });
 
+  it('never queues a direct command (the lock): an offline device answers offline and is not locked when it comes back', async () => {
+    const ident = '356938035640026';
+    now = new Date('2026-11-20T01:00:00Z');
+    fleet.setOffline(ident, true);
+    const r = await client().sendCommand(creds, ident, { kind: 'lock', direct: true });
+    expect(r.outcome).toBe('offline');
+    fleet.setOffline(ident, false);
+    expect(fleet.isLocked(ident)).toBe(false);
+    expect((await client().sendCommand(creds, ident, { kind: 'lock', direct: true })).outcome).toBe('sent');
+    expect(fleet.isLocked(ident)).toBe(true);
+    await client().sendCommand(creds, ident, { kind: 'unlock' });
+  });
+
   it('reports a command the device does not understand as refused', async () => {
     const r = await client().sendCommand(creds, '356938035640022', { kind: 'buzzer', text: 'getver' });
     expect(r.outcome).toBe('refused');

@@ -15,7 +15,8 @@
  *   with no device is not asked again for UNKNOWN_TTL_MS).
  * - stops: null (flespi reports none here; they are computed from positions).
  * - sendCommand: POST /gw/devices/configuration.ident=<ident>/commands-queue with a codec12 payload
- *   and a one-day TTL: 'queued' (flespi delivers it when the device connects), 'sent' when the
+ *   and a one-day TTL (2 minutes for the buzzer), or the synchronous …/commands for a direct one
+ *   (the lock, never queued): 'queued' (flespi delivers it when the device connects), 'sent' when the
  *   answer says it was executed, 'offline' on {code: 2, "… is not connected"}, 'refused' otherwise.
  *
  * Units: position.speed is km/h, vehicle.mileage km, timestamp unix seconds. Failures are
@@ -42,6 +43,8 @@ const DEFAULT_PAGE_SIZE = 5_000;
 /** No `limit`: at most this many positions in all (a few weeks of 30 s fixes). */
 const MAX_POSITIONS = 100_000;
 const COMMAND_TTL_SECONDS = 86_400;
+/** A buzzer heard hours later warns nobody: its queued command expires after 2 minutes. */
+const BUZZER_TTL_SECONDS = 120;
 const LOOKUP_CONCURRENCY = 6;
 /** Ids per telemetry request (the selector travels in the URL). */
 const TELEMETRY_CHUNK = 100;
@@ -166,8 +169,11 @@ export function createFlespiClient(opts: { baseUrl: string; timeoutMs: number; p
 
   async function sendCommand(creds: GpsCredentials, ident: string, command: GpsCommand): Promise<GpsCommandResult> {
     const payload = command.text ?? FLESPI_DEFAULT_COMMANDS[command.kind];
-    const path = `/gw/devices/${identSelector(ident)}/commands-queue`;
-    const { status, json } = await call(creds, 'POST', path, [{ name: 'codec12', properties: { payload }, ttl: COMMAND_TTL_SECONDS }]);
+    // A direct command (the lock) uses the synchronous call: executed now, or 'not connected'.
+    const path = `/gw/devices/${identSelector(ident)}/${command.direct ? 'commands' : 'commands-queue'}`;
+    const ttl = command.kind === 'buzzer' ? BUZZER_TTL_SECONDS : COMMAND_TTL_SECONDS;
+    const body = command.direct ? [{ name: 'codec12', properties: { payload } }] : [{ name: 'codec12', properties: { payload }, ttl }];
+    const { status, json } = await call(creds, 'POST', path, body);
     const error = firstError(json);
     const result = isObject(json) && Array.isArray(json.result) ? json.result : null;
     const taken = result?.find(isObject);

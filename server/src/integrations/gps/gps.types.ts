@@ -62,6 +62,13 @@ export interface GpsCommand {
   /** Buzzer only. */
   buzzerSeconds?: number;
   buzzerMode?: 'continuous' | 'intermittent' | 'progressive';
+  /**
+   * Deliver now or not at all: never left in a queue for the device's next connection (the lock:
+   * checked safe against a stopped vehicle now, it must not reach the vehicle later, moving).
+   * flespi: the synchronous `commands` call instead of `commands-queue`; Traccar: sent only to a
+   * device whose status is 'online'. A device not connected answers 'offline'.
+   */
+  direct?: boolean;
 }
 
 /**

@@ -211,6 +211,17 @@ describe('Traccar client against the simulator', () => {
     expect(fleet.isLocked(TAXI)).toBe(false);
   });
 
+  it('sends a direct command (the lock) only to a device online now, so Traccar never queues it', async () => {
+    fleet.setOffline(TAXI, true);
+    const before = fleet.commandsOf(TAXI).length;
+    const r = await client().sendCommand(token, TAXI, { kind: 'lock', direct: true });
+    expect(r).toEqual({ outcome: 'offline', answer: 'device status offline' });
+    // Nothing was sent (a real Traccar would have queued it for the device's return).
+    expect(fleet.commandsOf(TAXI)).toHaveLength(before);
+    fleet.setOffline(TAXI, false);
+    expect(fleet.isLocked(TAXI)).toBe(false);
+  });
+
   it('says refused for another 400, queued for a 202', async () => {
     const c = client();
     await c.latest(token, [TAXI]); // the device's id is known: the next request is the command

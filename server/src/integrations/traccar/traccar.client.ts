@@ -256,6 +256,12 @@ export function createTraccarClient(opts: { timeoutMs: number; baseUrlOverride?:
 
     async sendCommand(creds, ident, command): Promise<GpsCommandResult> {
       const deviceId = await deviceIdOf(creds, ident);
+      if (command.direct) {
+        // Traccar queues a command for a device that is not online: a direct one (the lock) is sent
+        // only to a device online now, so it can't reach the vehicle later, moving.
+        const [device] = await list(creds, '/devices', new URLSearchParams({ id: String(deviceId) }));
+        if (!isObject(device) || device.status !== 'online') return { outcome: 'offline', answer: `device status ${isObject(device) ? String(device.status) : 'unknown'}` };
+      }
       const body = traccarCommand(deviceId, command);
       const answer = await call(creds, 'POST', '/commands/send', undefined, body);
       const words = `HTTP ${answer.status} ${snippet(answer.text)}`.trim();

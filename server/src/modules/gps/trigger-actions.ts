@@ -233,7 +233,7 @@ export async function attemptLock(deps: GpsDeps, ep: EpisodeRow, t: TriggerRow |
     .returning({ id: triggerEpisodes.id });
   if (held.length === 0) return;
   if (t?.buzzerDuration) await sendLogged(deps, ep, link, ident, buzzerCommand(link, t, t.buzzerDuration));
-  const r = await sendLogged(deps, ep, link, ident, { kind: 'lock', text: link.commands.lock });
+  const r = await sendLogged(deps, ep, link, ident, { kind: 'lock', text: link.commands.lock, direct: true });
   const done = and(eq(triggerEpisodes.id, ep.id), eq(triggerEpisodes.state, 'done'));
   if (r.outcome === 'sent' || r.outcome === 'queued') {
     await deps.db.update(triggerEpisodes).set({ doneAt: clock(deps), lastAnswer: r.answer }).where(eq(triggerEpisodes.id, ep.id));
