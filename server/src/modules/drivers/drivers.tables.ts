@@ -51,6 +51,10 @@ export const drivers = pgTable(
     // The dashboard's driver counts (total, active, before this month) read this index alone.
     index('drivers_park_standing_idx').on(t.parkId, t.createdAt, t.blockedAt, t.desactivateAt),
     uniqueIndex('drivers_park_phone_key').on(t.parkId, t.phone),
+    // A driver's sign-in finds his drivers by phone in every park, and his space (issue 22) finds
+    // him by his account on every request.
+    index('drivers_phone_idx').on(t.phone),
+    index('drivers_user_idx').on(t.userId).where(sql`${t.userId} is not null`),
     index('drivers_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
