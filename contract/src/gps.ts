@@ -137,7 +137,7 @@ export const ZGpsFleetEntry = z.object({
   vehicle: ZGpsVehicleRef,
   state: z.enum(GPS_VEHICLE_STATES),
   position: ZGpsPosition.nullable(),
-  /** A trigger's lock holds the vehicle (or waits to). */
+  /** A trigger's lock holds the vehicle (sent; one still waiting for the vehicle to stop is not counted). */
   locked: z.boolean(),
 });
 export type TGpsFleetEntry = z.infer<typeof ZGpsFleetEntry>;
