@@ -25,6 +25,10 @@ export const ZDriverVerifyOtp = z.object({
 });
 export type TDriverVerifyOtp = z.infer<typeof ZDriverVerifyOtp>;
 
+/** POST /auth/driver/resend-otp: a new code for the open challenge; the same answer for any phone. */
+export const ZDriverResendOtp = ZDriverVerifyOtp.pick({ phone: true, code: true });
+export type TDriverResendOtp = z.infer<typeof ZDriverResendOtp>;
+
 // ---------------------------------------------------------------- his space
 
 export const ZDriverMe = z.object({

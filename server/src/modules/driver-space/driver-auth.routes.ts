@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SUCCESS_MESSAGES, ZDriverLogin, ZDriverVerifyOtp, ZSentCode, ZSession } from '@flotte/contract';
+import { SUCCESS_MESSAGES, ZDriverLogin, ZDriverResendOtp, ZDriverVerifyOtp, ZSentCode, ZSession } from '@flotte/contract';
 import { ok, zEnvelope } from '../../platform/envelope.ts';
 import type { AccessDeps, ClientInfo } from '../access/access.deps.ts';
 import { deliverSession } from '../access/session-cookie.ts';
-import { driverLogin, driverVerifyOtp } from './driver-auth.service.ts';
+import { driverLogin, driverResendOtp, driverVerifyOtp } from './driver-auth.service.ts';
 
 export interface DriverAuthRoutesOptions {
   deps: AccessDeps;
@@ -29,6 +29,11 @@ export const driverAuthRoutes: FastifyPluginAsyncZod<DriverAuthRoutesOptions> = 
       response: { 200: zEnvelope(ZSentCode) },
     },
   }, async (req) => ok(await driverLogin(deps, req.body), SUCCESS_MESSAGES.OTP_SENT));
+
+  app.post('/auth/driver/resend-otp', {
+    config: limited,
+    schema: { tags: ['driver-space'], summary: 'Renvoie un nouveau code au chauffeur (même réponse pour un numéro inconnu)', body: ZDriverResendOtp, response: { 200: zEnvelope(ZSentCode) } },
+  }, async (req) => ok(await driverResendOtp(deps, req.body), SUCCESS_MESSAGES.OTP_SENT));
 
   app.post('/auth/driver/verify-otp', {
     config: limited,

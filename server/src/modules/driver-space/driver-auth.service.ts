@@ -1,11 +1,11 @@
-import { OTP_TTL_SECONDS, type TDriverLogin, type TDriverVerifyOtp } from '@flotte/contract';
+import { OTP_TTL_SECONDS, type TDriverLogin, type TDriverResendOtp, type TDriverVerifyOtp } from '@flotte/contract';
 import { AppError } from '../../platform/errors.ts';
 import { uuidv7 } from '../../platform/ids.ts';
 import type { AccessDeps, ClientInfo } from '../access/access.deps.ts';
 import * as q from '../access/access.queries.ts';
 import { driverUserOf, syncDriverProfiles, userOfPhone } from '../access/driver-accounts.ts';
 import { identifierOf, maskDestination } from '../access/identity.ts';
-import { checkCode, issueChallenge, sendLimited, type SentCode } from '../access/otp.service.ts';
+import { checkCode, issueChallenge, reissueChallenge, sendLimited, type SentCode } from '../access/otp.service.ts';
 import { openSession, type IssuedSession } from '../access/session.service.ts';
 import { liveDriversOfPhone, linkDriversToUser, liveParksOfUser } from './driver-space.queries.ts';
 
@@ -32,13 +32,27 @@ export async function driverLogin(deps: AccessDeps, body: TDriverLogin): Promise
     for (const other of linked.leftUserIds) await syncDriverProfiles(tx, other, await liveParksOfUser(tx, other));
     return account;
   });
-  if (!user || user.disabledAt) {
-    // The same answer as a sent code, counted against the same limit, so the form tells nobody
-    // whether a driver has this phone.
-    await sendLimited(deps, { channel: 'sms', to: id.value }, null);
-    return { code: uuidv7(), canal_type: 'sms', sent_to: maskDestination('phone', id.value), expires_in: OTP_TTL_SECONDS };
-  }
+  if (!user || user.disabledAt) return seemsSent(deps, id.value);
   return issueChallenge(deps, { user, id, purpose: 'login', loginType: 'driver', canal: 'sms' });
+}
+
+/**
+ * The same answer as a sent code, counted against the same limit, so the form tells nobody
+ * whether a driver has this phone.
+ */
+async function seemsSent(deps: AccessDeps, phone: string, code: string = uuidv7()): Promise<SentCode> {
+  await sendLimited(deps, { channel: 'sms', to: phone }, null);
+  return { code, canal_type: 'sms', sent_to: maskDestination('phone', phone), expires_in: OTP_TTL_SECONDS };
+}
+
+/** A new code for his open sign-in; a made-up challenge (unknown phone) gets the same answer. */
+export async function driverResendOtp(deps: AccessDeps, body: TDriverResendOtp): Promise<SentCode> {
+  const id = identifierOf({ phone: body.phone });
+  const challenge = await q.findChallenge(deps.db, body.code);
+  const open = challenge && challenge.purpose === 'login' && challenge.loginType === 'driver' && challenge.recipient === id.value && !challenge.consumedAt;
+  const user = open ? await q.findUserById(deps.db, challenge.userId) : undefined;
+  if (!open || !user || user.disabledAt) return seemsSent(deps, id.value, body.code);
+  return reissueChallenge(deps, { challenge, user, id, canal: 'sms' });
 }
 
 /** The code opens a driver session, acting as his (first) driver profile. */

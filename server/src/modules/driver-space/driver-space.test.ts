@@ -71,6 +71,28 @@ describe('POST /api/auth/driver/login and verify-otp', () => {
     }
   });
 
+  it('sends a new code on request, the same way for an unknown phone', async () => {
+    const p = await park();
+    const d = await insertPhoneDriver(ctx, p.id);
+    const login = await ctx.api('POST', '/api/auth/driver/login', { body: { phone: d.phone } });
+    const first = await ctx.latestOtp(d.phone);
+    const resent = await ctx.api('POST', '/api/auth/driver/resend-otp', { body: { phone: d.phone, code: login.data.code } });
+    expect(resent.code).toBe(5000);
+    expect(resent.data.code).toBe(login.data.code);
+    const second = await ctx.latestOtp(d.phone);
+    if (second !== first) {
+      expect((await ctx.api('POST', '/api/auth/driver/verify-otp', { body: { phone: d.phone, code: login.data.code, otp: first } })).code).toBe(4221);
+    }
+    expect((await ctx.api('POST', '/api/auth/driver/verify-otp', { body: { phone: d.phone, code: login.data.code, otp: second } })).code).toBe(5000);
+
+    const unknown = freshDriverPhone();
+    const fake = await ctx.api('POST', '/api/auth/driver/login', { body: { phone: unknown } });
+    const fakeResent = await ctx.api('POST', '/api/auth/driver/resend-otp', { body: { phone: unknown, code: fake.data.code } });
+    expect(fakeResent.code).toBe(5000);
+    expect(Object.keys(fakeResent.data).sort()).toEqual(Object.keys(resent.data).sort());
+    expect(fakeResent.data.code).toBe(fake.data.code);
+  });
+
   it('refuses a malformed phone in French', async () => {
     const r = await ctx.api('POST', '/api/auth/driver/login', { body: { phone: '12' } });
     expect(r.status).toBe(400);

@@ -19,6 +19,7 @@ const driverRoute = (method: RouteCase['method'], url: string, body?: unknown): 
 export const driverSpaceCases: RouteCase[] = [
   { method: 'POST', url: '/api/auth/driver/login', open: "a driver's sign-in (the same answer for any phone)" },
   { method: 'POST', url: '/api/auth/driver/verify-otp', open: "a driver's sign-in" },
+  { method: 'POST', url: '/api/auth/driver/resend-otp', open: "a driver's sign-in (the same answer for any phone)" },
   driverRoute('GET', '/api/driver/me'),
   driverRoute('GET', '/api/driver/me/today'),
   driverRoute('GET', '/api/driver/me/planning'),
