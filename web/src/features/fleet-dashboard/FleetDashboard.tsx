@@ -9,6 +9,7 @@ import { useActingPark } from '../../ui/useActingPark.ts';
 import { parkToday } from '../accounting/reporting-period.ts';
 import { FleetCard, FleetCardsSkeleton, FLEET_GRID_COLS, fleetCardCount, REVENUE_CARD_HEIGHT, type FleetCardProps } from './FleetCard.tsx';
 import { ContractsDueCard } from './ContractsDueCard.tsx';
+import { GpsEventsCard } from '../gps/GpsEventsCard.tsx';
 import { useFleetDetails, useRevenueEvolution } from './queries.ts';
 import { REVENUE_CHART_HEIGHT, REVENUE_COLORS, RevenueEvolutionChart } from './RevenueEvolutionChart.tsx';
 
@@ -33,7 +34,10 @@ const FIRST_YEAR = 2024;
  */
 export default function FleetDashboard({ parkId, finance }: { parkId: string; finance: boolean }) {
   const details = useFleetDetails(parkId);
-  const contracts = usePermissions().can('VIEW_CONTRACTS');
+  const { can } = usePermissions();
+  const contracts = can('VIEW_CONTRACTS');
+  // The GPS events card (issue 22) only for a profile reading GPS; its skeleton counts it too.
+  const gps = can('READ_GEOLOCALISATION');
   return (
     <Stack gap="md" data-testid="fleet-dashboard">
       {details.isError ? (
@@ -41,7 +45,7 @@ export default function FleetDashboard({ parkId, finance }: { parkId: string; fi
           {details.error.message}
         </Alert>
       ) : !details.data ? (
-        <FleetCardsSkeleton count={fleetCardCount(finance, contracts)} />
+        <FleetCardsSkeleton count={fleetCardCount(finance, contracts) + (gps ? 1 : 0)} />
       ) : (
         <FleetCards d={details.data} />
       )}
@@ -189,6 +193,7 @@ function FleetCards({ d }: { d: TFleetDetails }) {
         <FleetCard key={card.testId} {...card} />
       ))}
       {can('VIEW_CONTRACTS') ? <ContractsDueCard currency={d.currency} /> : null}
+      {can('READ_GEOLOCALISATION') ? <GpsEventsCard d={d} /> : null}
     </SimpleGrid>
   );
 }
