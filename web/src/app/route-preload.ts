@@ -36,6 +36,7 @@ export type Screen =
   | 'ContractDetailPage'
   | 'CoursesPage'
   | 'ClientsPage'
+  | 'TriggersPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -60,6 +61,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   contracts: { screen: 'ContractsPage', guarded: true },
   courses: { screen: 'CoursesPage', guarded: true },
   'courses/clients': { screen: 'ClientsPage', guarded: true },
+  'gps/triggers': { screen: 'TriggersPage', guarded: true },
 };
 
 /** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */

@@ -56,6 +56,7 @@ const ContractsPage = lazy(() => import('../features/contracts/ContractsPage.tsx
 const ContractDetailPage = lazy(() => import('../features/contracts/ContractDetailPage.tsx'));
 const CoursesPage = lazy(() => import('../features/courses/CoursesPage.tsx'));
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage.tsx'));
+const TriggersPage = lazy(() => import('../features/gps/TriggersPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -92,6 +93,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   ContractDetailPage,
   CoursesPage,
   ClientsPage,
+  TriggersPage,
   RequireView,
 };
 
@@ -163,6 +165,7 @@ export function AppRoutes() {
             <Route path="contracts/:id" element={guarded('VIEW_CONTRACTS', page(ContractDetailPage))} />
             <Route path="courses" element={guarded('VIEW_COURSES', page(CoursesPage))} />
             <Route path="courses/clients" element={guarded('VIEW_COURSES', page(ClientsPage))} />
+            <Route path="gps/triggers" element={guarded('VIEW_VEHICLE_GPS', page(TriggersPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />
