@@ -27,6 +27,11 @@ describe('navigation without dead ends', () => {
     expect(navItemsFor(['VIEW_REPORTS', 'VIEW_PNL']).map((i) => i.code)).toEqual(['VIEW_PNL']);
     expect(navItemsFor(['VIEW_REPORTS', 'READ_FINANCE']).map((i) => i.code)).toEqual(['VIEW_REPORTS']);
   });
+
+  it("leaves out 'GPS véhicules' for a profile holding the tab but not READ_GEOLOCALISATION", () => {
+    expect(navItemsFor(['VIEW_VEHICLE_GPS'])).toEqual([]);
+    expect(navItemsFor(['VIEW_VEHICLE_GPS', 'READ_GEOLOCALISATION']).map((i) => i.path)).toEqual(['/dashboard/gps/vehicles']);
+  });
 });
 
 describe('navigation sections', () => {
@@ -37,10 +42,10 @@ describe('navigation sections', () => {
   });
 
   it('leaves out screens that do not exist yet, and sections left empty', () => {
-    const all = navSectionsFor([...TAB_VIEW_CODES, 'READ_FINANCE']);
+    const all = navSectionsFor([...TAB_VIEW_CODES, 'READ_FINANCE', 'READ_GEOLOCALISATION']);
     expect(all.home?.code).toBe('VIEW_DASHBOARD');
     expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
-      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats', 'Clients et courses']],
+      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats', 'Clients et courses', 'GPS véhicules']],
       ['Argent', ['Encaissements', 'Opérations', 'Solde', 'Compte de résultat', 'Rapports']],
       ['Activité', ['Notifications']],
       ['Administration', ['Gestion des accès', "Profil de l'entreprise"]],

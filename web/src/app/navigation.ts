@@ -8,7 +8,7 @@ export interface NavItem {
 }
 
 /**
- * The tab views whose screen exists. The others (GPS, messaging ...) stay out of the
+ * The tab views whose screen exists. The others (phone GPS, messaging ...) stay out of the
  * navigation until their issue builds them: a person never opens an empty 'Bientôt disponible'.
  */
 export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
@@ -19,6 +19,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_PROVIDERS',
   'VIEW_CONTRACTS',
   'VIEW_COURSES',
+  'VIEW_VEHICLE_GPS',
   'VIEW_CASH_COLLECTION',
   'VIEW_OPERATIONS',
   'VIEW_BALANCE',
@@ -53,6 +54,7 @@ function item(code: TabView): NavItem {
  */
 export const VIEW_NEEDS: Partial<Record<TabView, Permission>> = {
   VIEW_REPORTS: 'READ_FINANCE',
+  VIEW_VEHICLE_GPS: 'READ_GEOLOCALISATION',
 };
 
 /** Navbar entries: the built tab views the user holds (and can use), in catalogue order, each with its route. */

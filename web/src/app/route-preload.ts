@@ -36,6 +36,8 @@ export type Screen =
   | 'ContractDetailPage'
   | 'CoursesPage'
   | 'ClientsPage'
+  | 'GpsFleetPage'
+  | 'GpsVehicleDayPage'
   | 'TriggersPage'
   | 'RequireView'
   | 'FleetDashboard';
@@ -61,6 +63,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   contracts: { screen: 'ContractsPage', guarded: true },
   courses: { screen: 'CoursesPage', guarded: true },
   'courses/clients': { screen: 'ClientsPage', guarded: true },
+  'gps/vehicles': { screen: 'GpsFleetPage', guarded: true },
   'gps/triggers': { screen: 'TriggersPage', guarded: true },
 };
 
@@ -98,8 +101,9 @@ export function screensFor(pathname: string, sessionLikely: boolean): Screen[] {
     if (!sessionLikely) return SIGN_IN;
     const sub = path.slice('/dashboard/'.length);
     if (sub === '') return HOME;
-    // A contract's detail: the one screen under /dashboard/ whose path holds an id.
+    // A contract's detail and a vehicle's GPS day: the screens under /dashboard/ whose path holds an id.
     if (/^contracts\/[^/]+$/.test(sub)) return ['DashboardLayout', 'RequireView', 'ContractDetailPage'];
+    if (/^gps\/vehicles\/[^/]+$/.test(sub)) return ['DashboardLayout', 'RequireView', 'GpsVehicleDayPage'];
     const known = DASHBOARD_SCREENS[sub];
     if (!known) return ['DashboardLayout', 'ModulePage'];
     return known.guarded ? ['DashboardLayout', 'RequireView', known.screen] : ['DashboardLayout', known.screen];

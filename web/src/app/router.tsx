@@ -56,6 +56,8 @@ const ContractsPage = lazy(() => import('../features/contracts/ContractsPage.tsx
 const ContractDetailPage = lazy(() => import('../features/contracts/ContractDetailPage.tsx'));
 const CoursesPage = lazy(() => import('../features/courses/CoursesPage.tsx'));
 const ClientsPage = lazy(() => import('../features/clients/ClientsPage.tsx'));
+const GpsFleetPage = lazy(() => import('../features/gps/GpsFleetPage.tsx'));
+const GpsVehicleDayPage = lazy(() => import('../features/gps/GpsVehicleDayPage.tsx'));
 const TriggersPage = lazy(() => import('../features/gps/TriggersPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
@@ -93,6 +95,8 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   ContractDetailPage,
   CoursesPage,
   ClientsPage,
+  GpsFleetPage,
+  GpsVehicleDayPage,
   TriggersPage,
   RequireView,
 };
@@ -165,6 +169,8 @@ export function AppRoutes() {
             <Route path="contracts/:id" element={guarded('VIEW_CONTRACTS', page(ContractDetailPage))} />
             <Route path="courses" element={guarded('VIEW_COURSES', page(CoursesPage))} />
             <Route path="courses/clients" element={guarded('VIEW_COURSES', page(ClientsPage))} />
+            <Route path="gps/vehicles" element={guarded('VIEW_VEHICLE_GPS', page(GpsFleetPage))} />
+            <Route path="gps/vehicles/:id" element={guarded('VIEW_VEHICLE_GPS', page(GpsVehicleDayPage))} />
             <Route path="gps/triggers" element={guarded('VIEW_VEHICLE_GPS', page(TriggersPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>

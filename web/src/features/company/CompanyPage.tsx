@@ -13,6 +13,7 @@ import { WhenVisible } from '../../ui/WhenVisible.tsx';
 
 // Below the company form: its own chunk, loaded when scrolled to.
 const YangoConnectionCard = lazy(() => import('../yango/YangoConnectionCard.tsx').then((m) => ({ default: m.YangoConnectionCard })));
+const GpsConnectionCard = lazy(() => import('../gps/GpsConnectionCard.tsx').then((m) => ({ default: m.GpsConnectionCard })));
 
 /** /dashboard/company (VIEW_COMPANY_PROFILE): the company form, and the danger zone below it. */
 export default function CompanyPage() {
@@ -51,6 +52,21 @@ export default function CompanyPage() {
             <YangoConnectionCard canEdit={can('UPDATE_PARK_INFO')} />
           </Suspense>
         </WhenVisible>
+      ) : null}
+
+      {/* The GPS provider's credentials read and change with UPDATE_PARK_INFO; the GPS screen's link (#gps) mounts it at once. */}
+      {park.data && can('UPDATE_PARK_INFO') ? (
+        window.location.hash === '#gps' ? (
+          <Suspense fallback={<Skeleton h={260} radius="md" />}>
+            <GpsConnectionCard canEdit />
+          </Suspense>
+        ) : (
+          <WhenVisible testId="gps-connection-placeholder">
+            <Suspense fallback={<Skeleton h={260} radius="md" />}>
+              <GpsConnectionCard canEdit />
+            </Suspense>
+          </WhenVisible>
+        )
       ) : null}
 
       {park.data && (canReset || canDelete) ? (

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Anchor, Avatar, Badge, Button, Card, Group, Image, ScrollArea, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Anchor, Avatar, Badge, Button, Card, Group, Image, ScrollArea, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { CONFIG_DEFAULTS, type TVehicleAllData } from '@flotte/contract/vehicles';
 import { Money } from '../../ui/Money.tsx';
@@ -8,6 +8,10 @@ import { alternationEvery, dayName, formatDay, slotHours, slotLabel, WORK_PLANNI
 import { COLLECTION_METHOD_LABELS, FREQUENCY_LABELS, FREQUENCY_PERIOD } from './recipe-form.ts';
 import { brandModel } from './vehicle-status.ts';
 import { VehicleStatusDot } from './VehicleStatusDot.tsx';
+import { usePermissions } from '../auth/permissions.ts';
+
+// The last GPS position: its own chunk, for a vehicle with a GPS number seen by someone who may read positions.
+const VehicleLastPosition = lazy(() => import('../gps/VehicleLastPosition.tsx').then((m) => ({ default: m.VehicleLastPosition })));
 
 /** Spec 000 wording (typo included) for what was never filled in. */
 export const NOT_DEFINED = 'Non définis';
@@ -57,6 +61,7 @@ export function VehicleInfoTab({ vehicle: v, onConfigurePlanning, onConfigureRec
   const hourly = config?.work_planning === 'hourly';
   const profiles = [...(config?.profiles ?? [])].sort((a, b) => a.position - b.position);
   const firstDriver = profiles.find((p) => p.driver_id === config?.first_driver_alternation_id)?.driver;
+  const { can } = usePermissions();
 
   return (
     <Stack gap="md" data-testid="vehicle-info">
@@ -119,6 +124,12 @@ export function VehicleInfoTab({ vehicle: v, onConfigurePlanning, onConfigureRec
           </Stack>
         )}
       </Section>
+
+      {v.gps_number && can('READ_GEOLOCALISATION') ? (
+        <Suspense fallback={<Skeleton h={120} radius="md" />}>
+          <VehicleLastPosition vehicleId={v.id} />
+        </Suspense>
+      ) : null}
 
       <Section title="Informations générales" testId="vehicle-info-general">
         <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">

@@ -5,5 +5,6 @@
 export { AddressPicker, type AddressPickerProps } from './AddressPicker.tsx';
 export { RouteMap, type RouteMapProps } from './RouteMap.tsx';
 export { PlacesMap, type PlacesMapProps } from './PlacesMap.tsx';
+export { FleetMap, type FleetMapMarker, type FleetMapProps } from './FleetMap.tsx';
 export { geoApi, geoKeys, useGeoConfig, useGeoSearch, type GeoConfig, type GeoPoint } from './geo-api.ts';
 export { addressError, addressErrors, boundsOf, fromPlace, placeLabel, pointOf, usableSuggestions, withName, withPoint, type AddressErrors } from './address.ts';
