@@ -50,10 +50,13 @@ export async function resendOtp(deps: AccessDeps, body: TResendOtp): Promise<Sen
   const challenge = body.code
     ? await q.findChallenge(deps.db, body.code)
     : await q.latestOpenChallenge(deps.db, id.value, ['login', 'forgot_password']);
+  // A driver's sign-in has its own resend, which answers an unknown phone the same way; here,
+  // finding his challenge would tell that the phone is a driver's.
   const open =
     challenge &&
     challenge.recipient === id.value &&
     !challenge.consumedAt &&
+    challenge.loginType !== 'driver' &&
     (challenge.purpose === 'login' || challenge.purpose === 'forgot_password');
   if (!open) throw new AppError('OTP_EXPIRED', { message: 'Aucune demande de code en cours. Recommencez la connexion.' });
   const user = await q.findUserById(deps.db, challenge.userId);

@@ -91,6 +91,13 @@ describe('POST /api/auth/driver/login and verify-otp', () => {
     expect(fakeResent.code).toBe(5000);
     expect(Object.keys(fakeResent.data).sort()).toEqual(Object.keys(resent.data).sort());
     expect(fakeResent.data.code).toBe(fake.data.code);
+
+    // The general resend does not take a driver's challenge: it would tell a driver's phone apart.
+    await ctx.api('POST', '/api/auth/driver/login', { body: { phone: d.phone } });
+    const general = await ctx.api('POST', '/api/resent-otp', { body: { phone: d.phone } });
+    const generalUnknown = await ctx.api('POST', '/api/resent-otp', { body: { phone: unknown } });
+    expect(general.code).toBe(generalUnknown.code);
+    expect(general.message).toBe(generalUnknown.message);
   });
 
   it('refuses a malformed phone in French', async () => {
