@@ -23,12 +23,12 @@ describe('the age of a fix', () => {
 
 describe('durations', () => {
   it('are hours and minutes, minutes on two digits', () => {
-    expect(formatDuration(0)).toBe('0 h 00 min');
-    expect(formatDuration(7 * 60 + 59)).toBe('0 h 07 min');
+    expect(formatDuration(0)).toBe('0 min');
+    expect(formatDuration(7 * 60 + 59)).toBe('7 min');
     expect(formatDuration(3600)).toBe('1 h 00 min');
     expect(formatDuration(12 * 3600 + 30 * 60)).toBe('12 h 30 min');
     expect(formatDuration(30 * 3600)).toBe('30 h 00 min');
-    expect(formatDuration(null)).toBe('0 h 00 min');
+    expect(formatDuration(null)).toBe('0 min');
   });
 });
 

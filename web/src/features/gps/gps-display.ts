@@ -22,10 +22,11 @@ export function formatFixAge(seconds: number | null | undefined): string {
   return days === 1 ? 'il y a 1 jour' : `il y a ${days} jours`;
 }
 
-/** 'X h YY min' ('0 h 07 min', '12 h 30 min'): a duration in seconds, rounded down to the minute. */
+/** Hours and minutes ('7 min', '1 h 05 min', '12 h 30 min'): a duration in seconds, rounded down to the minute. */
 export function formatDuration(seconds: number | null | undefined): string {
   const s = seconds === null || seconds === undefined || !Number.isFinite(seconds) ? 0 : Math.max(0, Math.floor(seconds));
   const minutes = Math.floor(s / 60);
+  if (minutes < 60) return `${minutes} min`;
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }
 
