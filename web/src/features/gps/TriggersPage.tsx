@@ -4,6 +4,7 @@ import { AccessDenied } from '../../ui/AccessDenied.tsx';
 import { RouteLoader } from '../../ui/RouteLoader.tsx';
 import { usePermissions } from '../auth/permissions.ts';
 import { ActionLogTab } from './ActionLogTab.tsx';
+import { GpsTabs } from './GpsTabs.tsx';
 import { LockedVehiclesTab } from './LockedVehiclesTab.tsx';
 import { TriggersTab } from './TriggersTab.tsx';
 
@@ -28,6 +29,7 @@ export default function TriggersPage() {
   if (!can('READ_GEOLOCALISATION')) return <AccessDenied />;
   return (
     <Stack gap="md" data-testid="triggers-page">
+      <GpsTabs />
       <div>
         <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
           Déclencheurs de pénalité
