@@ -13,7 +13,7 @@ export async function parkChecklist(db: Db, parkId: string): Promise<TParkCheckl
            exists (select 1 from drivers where park_id = ${parkId}) as driver,
            exists (select 1 from vehicle_configs where park_id = ${parkId}) as planning,
            exists (select 1 from vehicle_recipe_configs where park_id = ${parkId}) as recipes,
-           exists (select 1 from profiles where park_id = ${parkId} and role <> ${OWNER_ROLE} and removed_at is null) as agent`);
+           exists (select 1 from profiles where park_id = ${parkId} and role <> ${OWNER_ROLE} and type <> 'driver' and removed_at is null) as agent`);
   const steps = PARK_CHECKLIST_STEPS.map((step) => ({ step, done: rows[0][step] === true }));
   return { steps, done: steps.every((s) => s.done) };
 }
