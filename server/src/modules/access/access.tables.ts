@@ -52,6 +52,8 @@ export const parks = pgTable(
     /** A service reminder is 'soon' this many days or kilometres before it falls due (issue 18 section 2). */
     serviceSoonDays: integer('service_soon_days').notNull().default(30),
     serviceSoonKm: integer('service_soon_km').notNull().default(1000),
+    /** Phone positions (driver_positions) are kept this many days, then deleted (issue 22 section 2). */
+    gpsRetentionDays: integer('gps_retention_days').notNull().default(90),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -94,7 +94,7 @@ async function driverViews(deps: DriversDeps, parkId: string, rows: DriverRow[],
 }
 
 /** The stored fields a driver's answer shows. */
-type ShownDriverRow = { driver: Omit<DriverRow['driver'], 'userId' | 'searchText' | 'updatedAt'> } & Omit<DriverRow, 'driver'>;
+type ShownDriverRow = { driver: Omit<DriverRow['driver'], 'userId' | 'searchText' | 'updatedAt' | 'gpsConsentAt'> } & Omit<DriverRow, 'driver'>;
 
 /** The answer for each driver, from what driverViews or listDriverPage read. */
 function buildViews(

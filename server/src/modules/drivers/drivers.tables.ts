@@ -38,6 +38,8 @@ export const drivers = pgTable(
     blockedAt: tstz('blocked_at'),
     blockReason: text('block_reason'),
     desactivateAt: tstz('desactivate_at'),
+    /** When he agreed, in his space, that his phone reports its position while on duty (issue 22); null: not shared. */
+    gpsConsentAt: tstz('gps_consent_at'),
     tag: text('tag'),
     /** Names both ways, CNI and phone, folded: what the list's search reads, through a trigram index. */
     searchText: text('search_text').generatedAlwaysAs(

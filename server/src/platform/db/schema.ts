@@ -28,3 +28,4 @@ export * from '../../modules/clients/clients.tables.ts';
 export * from '../../modules/courses/courses.tables.ts';
 export * from '../../modules/yango/yango.tables.ts';
 export * from '../../modules/gps/gps.tables.ts';
+export * from '../../modules/phone-gps/phone-gps.tables.ts';
