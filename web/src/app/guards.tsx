@@ -10,7 +10,7 @@ import { nextQuery, safeNext } from '../features/auth/next-url.ts';
 
 /** /dashboard/*: signed in with a PIN, otherwise to sign-in (with `next`) or to the PIN step. */
 export function RequireSession({ children }: { children: ReactNode }) {
-  const { status, hasPinCode, signedOutByUser } = useSession();
+  const { status, hasPinCode, signedOutByUser, userType } = useSession();
   const location = useLocation();
   const here = `${location.pathname}${location.search}`;
   if (status !== 'signed-in') {
@@ -18,6 +18,8 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate to={`/auth/login${search}`} replace />;
   }
   if (!hasPinCode) return <Navigate to={`/auth/pin${nextQuery(safeNext(here))}`} replace />;
+  // A driver's session sees only his own space (features/driver-space).
+  if (userType === 'driver') return <Navigate to="/chauffeur" replace />;
   return children;
 }
 

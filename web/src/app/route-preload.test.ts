@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 // The router's own source: its lazy screens, its preload table and its /dashboard paths.
 import router from './router.tsx?raw';
-import { DASHBOARD_SCREENS, screensFor } from './route-preload.ts';
+import { DASHBOARD_SCREENS, DRIVER_SCREENS, screensFor } from './route-preload.ts';
 
 describe('screensFor', () => {
   it('preloads the screen of the address, not always the home screen', () => {
@@ -29,6 +29,15 @@ describe('screensFor', () => {
     expect(screensFor('/auth/login', true)).toEqual(['DashboardLayout', 'DashboardHome', 'FleetDashboard']);
     expect(screensFor('/auth/pin', true)).toEqual(['AuthLayout', 'SetPinPage']);
     expect(screensFor('/auth/pin', false)).toEqual(['AuthLayout', 'LoginPage']);
+  });
+
+  it("preloads the driver's space: his sign-in without a session, else the layout and the screen", () => {
+    expect(screensFor('/chauffeur/connexion', false)).toEqual(['DriverSignInPage']);
+    expect(screensFor('/chauffeur/connexion', true)).toEqual(['DriverSignInPage']);
+    expect(screensFor('/chauffeur', false)).toEqual(['DriverSignInPage']);
+    expect(screensFor('/chauffeur', true)).toEqual(['DriverLayout', 'DriverHomePage']);
+    expect(screensFor('/chauffeur/a-payer', true)).toEqual(['DriverLayout', 'DriverOwedPage']);
+    expect(screensFor('/chauffeur/nowhere', true)).toEqual(['DriverLayout', 'DriverHomePage']);
   });
 
   it('sends unknown addresses to the not-found screen and keeps the gallery apart', () => {
@@ -59,5 +68,13 @@ describe('the router and the preload table', () => {
     const routed = [...router.matchAll(/<Route path="([\w/-]+)" element=\{(?:guarded|page)\(/g)].map((m) => m[1]);
     const dashboard = routed.filter((p) => !p.startsWith('/') && !['login', 'otp', 'forgot-password', 'register', 'pin'].includes(p));
     expect(dashboard.sort()).toEqual(Object.keys(DASHBOARD_SCREENS).sort());
+  });
+
+  it("agree on the driver's space", () => {
+    for (const [path, screen] of Object.entries(DRIVER_SCREENS)) {
+      const route = router.split('\n').find((line) => (path === '' ? line.includes('<Route index element={driverScreen(') : line.includes(`path="${path}" element={driverScreen(`)));
+      expect(route, path).toBeDefined();
+      expect(route, path).toContain(`driverScreen(${screen})`);
+    }
   });
 });

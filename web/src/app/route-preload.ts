@@ -39,6 +39,14 @@ export type Screen =
   | 'GpsFleetPage'
   | 'GpsVehicleDayPage'
   | 'TriggersPage'
+  | 'DriverSignInPage'
+  | 'DriverLayout'
+  | 'DriverHomePage'
+  | 'DriverPlanningPage'
+  | 'DriverOwedPage'
+  | 'DriverPaidPage'
+  | 'DriverSalaryPage'
+  | 'DriverNotificationsPage'
   | 'RequireView'
   | 'FleetDashboard';
 
@@ -65,6 +73,16 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   'courses/clients': { screen: 'ClientsPage', guarded: true },
   'gps/vehicles': { screen: 'GpsFleetPage', guarded: true },
   'gps/triggers': { screen: 'TriggersPage', guarded: true },
+};
+
+/** The driver's space by path under /chauffeur/ (an unknown one goes back to his home). */
+export const DRIVER_SCREENS: Readonly<Record<string, Screen>> = {
+  '': 'DriverHomePage',
+  planning: 'DriverPlanningPage',
+  'a-payer': 'DriverOwedPage',
+  paye: 'DriverPaidPage',
+  salaire: 'DriverSalaryPage',
+  notifications: 'DriverNotificationsPage',
 };
 
 /** Pages only a signed-out person sees: with a session the guard sends them to the dashboard. */
@@ -107,6 +125,12 @@ export function screensFor(pathname: string, sessionLikely: boolean): Screen[] {
     const known = DASHBOARD_SCREENS[sub];
     if (!known) return ['DashboardLayout', 'ModulePage'];
     return known.guarded ? ['DashboardLayout', 'RequireView', known.screen] : ['DashboardLayout', known.screen];
+  }
+
+  if (path === '/chauffeur' || path.startsWith('/chauffeur/')) {
+    const sub = path.slice('/chauffeur/'.length);
+    if (sub === 'connexion' || !sessionLikely) return ['DriverSignInPage'];
+    return ['DriverLayout', DRIVER_SCREENS[sub] ?? 'DriverHomePage'];
   }
 
   if (path === '/dev/gallery') return ['GalleryPage'];

@@ -5,6 +5,7 @@ import { RouteLoader } from '../ui/RouteLoader.tsx';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { GuestOnly, RequirePinSetup, RequireSession } from './guards.tsx';
 import { screensFor, type Screen } from './route-preload.ts';
+import { RequireDriver } from '../features/driver-space/RequireDriver.tsx';
 
 const loaders = new WeakMap<object, () => Promise<unknown>>();
 
@@ -59,6 +60,14 @@ const ClientsPage = lazy(() => import('../features/clients/ClientsPage.tsx'));
 const GpsFleetPage = lazy(() => import('../features/gps/GpsFleetPage.tsx'));
 const GpsVehicleDayPage = lazy(() => import('../features/gps/GpsVehicleDayPage.tsx'));
 const TriggersPage = lazy(() => import('../features/gps/TriggersPage.tsx'));
+const DriverSignInPage = lazy(() => import('../features/driver-space/DriverSignInPage.tsx'));
+const DriverLayout = lazy(() => import('../features/driver-space/DriverLayout.tsx'));
+const DriverHomePage = lazy(() => import('../features/driver-space/DriverHomePage.tsx'));
+const DriverPlanningPage = lazy(() => import('../features/driver-space/DriverPlanningPage.tsx'));
+const DriverOwedPage = lazy(() => import('../features/driver-space/DriverOwedPage.tsx'));
+const DriverPaidPage = lazy(() => import('../features/driver-space/DriverPaidPage.tsx'));
+const DriverSalaryPage = lazy(() => import('../features/driver-space/DriverSalaryPage.tsx'));
+const DriverNotificationsPage = lazy(() => import('../features/driver-space/DriverNotificationsPage.tsx'));
 // Lazy too: it reads permissions through TanStack Query, which must stay off the sign-in bundle.
 const RequireView = lazy(() => import('./RequireView.tsx').then((m) => ({ default: m.RequireView })));
 
@@ -98,6 +107,14 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   GpsFleetPage,
   GpsVehicleDayPage,
   TriggersPage,
+  DriverSignInPage,
+  DriverLayout,
+  DriverHomePage,
+  DriverPlanningPage,
+  DriverOwedPage,
+  DriverPaidPage,
+  DriverSalaryPage,
+  DriverNotificationsPage,
   RequireView,
 };
 
@@ -123,6 +140,9 @@ function page(Screen: ComponentType, fullPage = false): ReactNode {
     </Suspense>
   );
 }
+
+/** A screen of the driver's space (its own name: the park's /dashboard screens are listed by page()). */
+const driverScreen = (Screen: ComponentType) => page(Screen);
 
 /** A screen behind a tab view: 'Accès refusé' for a profile without it (the screen is then never downloaded). */
 function guarded(view: Permission, screen: ReactNode): ReactNode {
@@ -173,6 +193,17 @@ export function AppRoutes() {
             <Route path="gps/vehicles/:id" element={guarded('VIEW_VEHICLE_GPS', page(GpsVehicleDayPage))} />
             <Route path="gps/triggers" element={guarded('VIEW_VEHICLE_GPS', page(TriggersPage))} />
             <Route path="*" element={page(ModulePage)} />
+          </Route>
+          {/* The driver's own space (issue 22): his sign-in by phone, then his screens. */}
+          <Route path="/chauffeur/connexion" element={page(DriverSignInPage, true)} />
+          <Route path="/chauffeur" element={<RequireDriver>{page(DriverLayout, true)}</RequireDriver>}>
+            <Route index element={driverScreen(DriverHomePage)} />
+            <Route path="planning" element={driverScreen(DriverPlanningPage)} />
+            <Route path="a-payer" element={driverScreen(DriverOwedPage)} />
+            <Route path="paye" element={driverScreen(DriverPaidPage)} />
+            <Route path="salaire" element={driverScreen(DriverSalaryPage)} />
+            <Route path="notifications" element={driverScreen(DriverNotificationsPage)} />
+            <Route path="*" element={<Navigate to="/chauffeur" replace />} />
           </Route>
           <Route path="/dev/gallery" element={page(GalleryPage, true)} />
           <Route path="*" element={page(NotFoundPage, true)} />

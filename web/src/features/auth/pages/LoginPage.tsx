@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Group, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LOGIN_TYPES, LOGIN_TYPE_LABELS, type TLoginType } from '@flotte/contract/constants';
 import { ZLogin, type TLogin } from '@flotte/contract/auth';
@@ -152,6 +152,11 @@ export default function LoginPage() {
             Créer un compte
           </Button>
         ) : null}
+        <Text size="sm" ta="center">
+          <Anchor component={Link} to="/chauffeur/connexion" data-testid="driver-sign-in-link">
+            Vous êtes chauffeur ? Connectez-vous avec votre téléphone
+          </Anchor>
+        </Text>
       </Stack>
     </form>
   );
