@@ -97,7 +97,7 @@ export function ActionLogTab() {
       defaultPageSize={20}
       emptyText="Aucune action enregistrée pour l'instant"
       isRowClickable={() => false}
-      minWidth={1040}
+      minWidth={960}
       testId="action-log-table"
     />
   );
