@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { dateTimeText, dayTitle, greeting, unreadOf, unreadText } from './driver-display.ts';
+import { GpsSharingCard } from './GpsSharingCard.tsx';
 import { PlanningEntryCard } from './PlanningEntryCard.tsx';
 import { useDriverMe, useDriverNotifications, useDriverOwed, useDriverToday } from './queries.ts';
 
-/** Accueil: today's vehicle and hours, what he owes in all, his unread notifications. */
+/** Accueil: today's vehicle and hours, what he owes in all, sharing his position, his unread notifications. */
 export default function DriverHomePage() {
   const me = useDriverMe();
   const today = useDriverToday();
@@ -61,12 +62,14 @@ export default function DriverHomePage() {
               </Button>
             </Group>
           ) : (
-            <Text size="sm" c="teal.8" data-testid="driver-owed-none">
+            <Text size="sm" c="teal.9" data-testid="driver-owed-none">
               Vous êtes à jour : rien à payer.
             </Text>
           )}
         </Stack>
       </Paper>
+
+      <GpsSharingCard />
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="driver-unread-title">
         <Stack gap="sm">

@@ -40,7 +40,7 @@ export default function DriverOwedPage() {
         <LoadError title="Impossible de charger ce que vous devez" error={owed.error} onRetry={() => void owed.refetch()} />
       ) : groups.length === 0 ? (
         <Paper withBorder radius="md" p="md">
-          <Text size="sm" c="teal.8" data-testid="driver-owed-empty">
+          <Text size="sm" c="teal.9" data-testid="driver-owed-empty">
             Vous êtes à jour : rien à payer.
           </Text>
         </Paper>

@@ -49,7 +49,7 @@ export default function DriverPaidPage() {
                       {recipe.vehicle ? ` · ${vehicleText(recipe.vehicle)}` : ''}
                     </Text>
                   </div>
-                  <Money amount={recipe.actual_recipe} currency={currency} fw={700} c="teal.8" />
+                  <Money amount={recipe.actual_recipe} currency={currency} fw={700} c="teal.9" />
                 </Group>
                 {recipe.payments.map((p) => (
                   <Group key={p.id} justify="space-between" wrap="nowrap" gap="xs">

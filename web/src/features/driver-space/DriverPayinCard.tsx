@@ -86,24 +86,24 @@ export function DriverPayinCard({ validation, onCompleted, onClosed }: { validat
 
         <Money amount={current.amount} currency={current.currency} fw={700} size="xl" data-testid="driver-payin-amount" />
 
-        {current.ussd_code ? (
-          <Group justify="space-between" wrap="nowrap">
-            <Text size="sm">
+        {open && current.ussd_code ? (
+          <Group justify="space-between" wrap="nowrap" align="flex-start">
+            <Text size="sm" style={{ flex: 1, minWidth: 0 }}>
               Composez <Code fz="md">{current.ussd_code}</Code> sur votre téléphone pour valider le paiement.
             </Text>
             <CopyButton value={current.ussd_code} timeout={PAYIN_COPY_CONFIRMATION_MS}>
               {({ copied, copy }) => (
-                <Button size="compact-xs" variant={copied ? 'light' : 'subtle'} color={copied ? 'teal' : undefined} onClick={copy}>
+                <Button size="compact-xs" variant={copied ? 'light' : 'subtle'} color={copied ? 'teal' : undefined} onClick={copy} style={{ flexShrink: 0 }}>
                   {copied ? M.copied : 'Copier'}
                 </Button>
               )}
             </CopyButton>
           </Group>
-        ) : (
+        ) : open ? (
           <Text size="sm">Validez le paiement sur votre téléphone quand votre opérateur vous le demande.</Text>
-        )}
+        ) : null}
 
-        {link ? (
+        {open && link ? (
           <Anchor href={link} target="_blank" rel="noopener noreferrer" size="sm" data-testid="driver-payin-link">
             Ouvrir la page de paiement
           </Anchor>

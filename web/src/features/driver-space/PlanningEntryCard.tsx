@@ -23,7 +23,7 @@ export function PlanningEntryCard({ entry, currency }: { entry: TPlanningEntry; 
           {PLANNING_SLOT_LABELS[entry.slot]}, {hoursText(entry)}
         </Text>
         {entry.is_salary_day ? (
-          <Text size="sm" c="teal.8">
+          <Text size="sm" c="teal.9">
             Jour de salaire : vous gardez la recette
             {entry.salary_profile?.salary_amount ? (
               <>
