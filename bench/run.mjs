@@ -43,6 +43,11 @@ const cfg = {
   // Drivers of the largest park linked to Yango, with BENCH_YANGO_DAYS days of their activity in our copy (0: none).
   yangoDrivers: num('BENCH_YANGO_DRIVERS', 150),
   yangoDays: num('BENCH_YANGO_DAYS', 120),
+  // Vehicles of the 1,000-vehicle park given a tracker of the flespi simulator, with penalty
+  // triggers and their action log (0: no GPS rows).
+  gpsVehicles: num('BENCH_GPS_VEHICLES', 1000),
+  gpsTriggers: num('BENCH_GPS_TRIGGERS', 20),
+  gpsActions: num('BENCH_GPS_ACTIONS', 100_000),
   // The large parks' page groups to seed and measure (comma list; empty: all), e.g. 'contracts'.
   only: new Set((process.env.BENCH_ONLY ?? '').split(',').map((v) => v.trim()).filter(Boolean)),
   cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
@@ -54,7 +59,7 @@ const cfg = {
   lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
-const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses', 'yango'];
+const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses', 'yango', 'gps'];
 if ([...cfg.only].some((g) => !PAGE_GROUPS.includes(g))) {
   console.error(`BENCH_ONLY lists groups among ${PAGE_GROUPS.join(', ')}; got "${process.env.BENCH_ONLY}"`);
   process.exit(2);
@@ -65,7 +70,7 @@ if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
   process.exit(2);
 }
-const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, yangoP99Ms: 50, yangoConnections: 10, planningGenerateMs: 1000 };
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, yangoP99Ms: 50, yangoConnections: 10, gpsP99Ms: 50, gpsConnections: 10, gpsProviderP99Ms: 200, gpsProviderCpuMs: 20, gpsPassMs: 5000, planningGenerateMs: 1000 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -228,11 +233,12 @@ console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}):
  * so the server's log pipes were not drained and the keep-alive sockets the server closed meanwhile
  * were not noticed; the sign-in right after the 10,000-vehicle seed then failed ('fetch failed').
  */
-async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0, yangoDrivers = 0) {
+async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0, yangoDrivers = 0, gpsVehicles = 0) {
   const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances), '--contracts', String(contracts), '--courses', String(courses)];
   args.push('--yango-drivers', String(yangoDrivers), '--yango-days', String(cfg.yangoDays));
+  args.push('--gps-vehicles', String(gpsVehicles), '--gps-triggers', String(cfg.gpsTriggers), '--gps-actions', String(cfg.gpsActions));
   const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
-    // The Yango connection's key is sealed with the bench server's secrets key.
+    // The Yango and GPS connections' secrets are sealed with the bench server's secrets key.
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SECRETS_KEY: BENCH_SECRETS_KEY },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
@@ -320,6 +326,39 @@ function yangoPages(yangoId, days) {
     ['GET /api/yango/reconciliation, this month', '/api/yango/reconciliation', 'month'],
     [`GET /api/yango/reconciliation, ${days} days`, `/api/yango/reconciliation?${history}`, 'history'],
   ];
+}
+
+/**
+ * The GPS pages measured on the 1,000-vehicle park with its trackers (issue 22): the fleet map and
+ * one vehicle's day (yesterday in the park's zone: a whole day of positions), which ask the
+ * provider (the flespi simulator, in-process on loopback), then the penalty triggers' list, the
+ * action log's and the episodes' first pages, which read only our tables. The fourth field says
+ * which budget applies: 'provider' or 'list'.
+ */
+function gpsPages(vehicleId, timeZone) {
+  const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() - 86_400_000));
+  return [
+    ['GET /api/gps/fleet', '/api/gps/fleet', 'provider'],
+    ...(vehicleId ? [[`GET /api/gps/vehicles/:id/day, yesterday`, `/api/gps/vehicles/${vehicleId}/day?date=${yesterday}`, 'provider']] : []),
+    ['GET /api/penalty-triggers', '/api/penalty-triggers', 'list'],
+    ['GET /api/penalty-triggers/actions page of 20', '/api/penalty-triggers/actions?page=1&itemPerPage=20', 'list'],
+    ['GET /api/penalty-triggers/episodes page of 20', '/api/penalty-triggers/episodes?page=1&itemPerPage=20', 'list'],
+  ];
+}
+
+/**
+ * One pass of the penalty triggers' job over the acting park, through the dev route (the bench
+ * server runs in demo mode, so the dev outbox and its routes are on): its wall time as the client
+ * sees it, and what it did. Null when the server has no such route.
+ */
+async function timeTriggerPass(base, headers) {
+  const t0 = performance.now();
+  const res = await fetch(`${base}/api/dev/gps/run-triggers`, { method: 'POST', headers });
+  const ms = performance.now() - t0;
+  if (res.status === 404) return null;
+  const body = await res.json();
+  if (!res.ok) throw new Error(`dev/gps/run-triggers answered ${res.status}: ${body.message}`);
+  return { ms, ...body.data };
 }
 
 /**
@@ -438,6 +477,9 @@ const maintenance = [];
 const contractLoads = [];
 const courseLoads = [];
 const yangoLoads = [];
+const gpsLoads = [];
+const gpsPasses = [];
+let gpsSeeded = null;
 let generation = null;
 if (cfg.databaseUrl && floor) {
   section('Fleet pages at scale (PostgreSQL)');
@@ -455,13 +497,51 @@ if (cfg.databaseUrl && floor) {
       const courses = size === cfg.fleetSizes.at(-1) && wanted('courses') ? cfg.courses : 0;
       // And the Yango link (issue 21): linked drivers with months of Yango activity in our copy.
       const yangoDrivers = size === cfg.fleetSizes.at(-1) && wanted('yango') ? cfg.yangoDrivers : 0;
-      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts, courses, yangoDrivers);
+      // The 1,000-vehicle park gets trackers and penalty triggers (issue 22): the GPS pages and the
+      // triggers' job over the park with its recipes (when the recipes group runs too).
+      const gpsVehicles = size === 1000 && wanted('gps') ? Math.min(cfg.gpsVehicles, size) : 0;
+      if (!wanted('fleet') && !operations && !recipeYears && !maintenances && !contracts && !courses && !yangoDrivers && !gpsVehicles) {
+        console.log(`park of ${size} vehicles: none of BENCH_ONLY's groups is measured there, not seeded`);
+        continue;
+      }
+      const seeded = await seedLarge(benchDatabaseUrl, size, operations, recipeYears, maintenances, contracts, courses, yangoDrivers, gpsVehicles);
       console.log(
         `park of ${seeded.vehicles} vehicles, ${seeded.drivers} drivers, ${seeded.operations} operations, ${seeded.maintenances} maintenances` +
           `, ${seeded.contracts} contracts (${seeded.instalments} instalments), ${seeded.courses} courses (${seeded.clients} clients)` +
-          ` and ${seeded.yangoDrivers} Yango drivers (${seeded.yangoTransactions} transactions, ${seeded.yangoOrders} orders) seeded in ${seeded.seconds.toFixed(1)} s`,
+          ` and ${seeded.yangoDrivers} Yango drivers (${seeded.yangoTransactions} transactions, ${seeded.yangoOrders} orders)` +
+          `, ${seeded.gpsVehicles} GPS vehicles (${seeded.gpsTriggers} triggers, ${seeded.gpsEnabledTriggers} enabled, ${seeded.gpsEpisodes} episodes, ${seeded.gpsDoneLocks} locks placed, ${seeded.gpsActions} actions)` +
+          ` seeded in ${seeded.seconds.toFixed(1)} s`,
       );
       const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
+      if (seeded.gpsVehicles > 0) {
+        // First, so the first pass of the triggers' job after the seed is most likely ours (the
+        // server's own runs every minute): that pass, then the next one, as the job's steady state.
+        gpsSeeded = seeded;
+        for (const which of ['first after the seed', 'next']) {
+          const pass = await timeTriggerPass(target.base, headers);
+          if (!pass) {
+            notes.push('the server has no POST /api/dev/gps/run-triggers: the penalty triggers\' pass was not measured');
+            break;
+          }
+          console.log(`penalty triggers' pass (${which}): ${pass.ms.toFixed(0)} ms, ${pass.fired} fired, ${pass.settled} settled, ${pass.retried} retried (${seeded.recipes} recipes)`);
+          gpsPasses.push({ which, recipes: seeded.recipes, ...pass });
+        }
+        const db = new pg.Client({ connectionString: benchDatabaseUrl });
+        await db.connect();
+        const timeZone = (await db.query('select time_zone from parks where id = $1', [seeded.park_id]).finally(() => db.end())).rows[0].time_zone;
+        const probe = await (await fetch(`${target.base}/api/gps/fleet`, { headers })).json();
+        const located = probe.data?.vehicles?.filter((v) => v.position).length ?? 0;
+        console.log(`GET /api/gps/fleet: provider_ok ${probe.data?.provider_ok}, ${probe.data?.vehicles?.length ?? 0} vehicles, ${located} located`);
+        if (probe.data?.provider_ok !== true) notes.push(`GET /api/gps/fleet answered provider_ok ${probe.data?.provider_ok}: the GPS rows measured a provider failure`);
+        // At 10 connections, as the other groups on the large parks.
+        for (const [label, url, budget] of gpsPages(seeded.gpsSampleVehicleId, timeZone)) {
+          const r = await load(target.base, url, headers, TARGET.gpsConnections);
+          showLoad(`${label} (${seeded.gpsVehicles} GPS vehicles, ${seeded.gpsActions} actions, ${TARGET.gpsConnections} connections)`, r);
+          const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+          if (c) showCpu(`${label} (${seeded.gpsVehicles} GPS vehicles)`, c);
+          gpsLoads.push({ label, budget, r, cpu: c });
+        }
+      }
       if (contracts > 0) {
         // At 10 connections (the issue's target), as the maintenance list.
         for (const [label, url] of contractPages()) {
@@ -738,6 +818,35 @@ for (const what of ['GET /api/yango/yango-transaction/:yango_id', 'GET /api/yang
   const [month, history] = ['month', 'history'].map((p) => yangoLoads.find((y) => y.label.startsWith(what) && y.period === p));
   if (!month?.cpu?.ok || !history?.cpu?.ok || !month.cpu.totalMs || history.cpu.totalMs === null) continue;
   row(`CPU/request ${what}, ${cfg.yangoDays} days / this month (info)`, `${history.cpu.totalMs.toFixed(2)} / ${month.cpu.totalMs.toFixed(2)} ms = ${(history.cpu.totalMs / month.cpu.totalMs).toFixed(2)}`, '', null);
+}
+// GPS and penalty triggers (issue 22): p99 at 10 connections under 50 ms for the pages reading
+// only our tables, under 200 ms for the fleet map and a vehicle's day, which ask the provider (here
+// the flespi simulator in the same process: its work counts in the server's CPU); the CPU per
+// request beside each, reported; the triggers' pass over the park, for information.
+for (const { label, budget, r, cpu: c } of gpsLoads) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  const provider = budget === 'provider';
+  const p99Target = provider ? TARGET.gpsProviderP99Ms : TARGET.gpsP99Ms;
+  const cpuTarget = provider ? TARGET.gpsProviderCpuMs : TARGET.listCpuMs;
+  const at = provider ? `${gpsSeeded.gpsVehicles.toLocaleString('en-US')} GPS vehicles, provider on loopback` : `${gpsSeeded.gpsActions.toLocaleString('en-US')} actions, ${gpsSeeded.gpsEpisodes.toLocaleString('en-US')} episodes`;
+  row(
+    `${label} (${at}), p99 at ${TARGET.gpsConnections} connections`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (p50 ${r.p50} ms, ${r.rps.toFixed(0)} req/s)`,
+    `< ${p99Target} ms`,
+    !failed && r.p99 < p99Target,
+  );
+  if (!c) continue;
+  row(`CPU/request ${label}`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${cpuTarget} ms`, c.ok && c.totalMs !== null && c.totalMs <= cpuTarget);
+  reported.add(rows.at(-1));
+}
+for (const p of gpsPasses) {
+  row(
+    `Penalty triggers' pass, ${p.which} (${gpsSeeded.gpsVehicles.toLocaleString('en-US')} GPS vehicles, ${p.recipes.toLocaleString('en-US')} recipes; info)`,
+    `${(p.ms / 1000).toFixed(2)} s (${p.fired} fired, ${p.settled} settled, ${p.retried} retried)`,
+    `< ${TARGET.gpsPassMs / 1000} s`,
+    p.ms < TARGET.gpsPassMs,
+  );
+  reported.add(rows.at(-1));
 }
 if (generation) {
   row(`POST /api/planning/generate, ${generation.vehicles} vehicles × 31 days (slowest of 5)`, `${generation.max.toFixed(0)} ms (median ${generation.median.toFixed(0)} ms, ${generation.entries} entries)`, `< ${TARGET.planningGenerateMs} ms`, generation.max < TARGET.planningGenerateMs);

@@ -12,6 +12,7 @@ import { seedMaintenances } from './maintenance-generator.ts';
 import { seedContracts } from './contracts-generator.ts';
 import { seedCourses } from './courses-generator.ts';
 import { seedYangoActivity } from './yango-generator.ts';
+import { seedGpsActivity } from './gps-generator.ts';
 import { createSecretBox } from '../platform/secrets/secret-box.ts';
 import { yangoSimParkData } from '../integrations/yango/yango.simulator-data.ts';
 import { DEMO_YANGO_PARK } from '../integrations/yango/yango.types.ts';
@@ -25,10 +26,13 @@ import '../modules/registrations.ts';
  * 200000` that many maintenances over three years, with a few dozen suppliers; `--contracts 10000` that
  * many partner and driver contracts with their instalments; `--courses 100000` that many courses over
  * three years with their clients; `--yango-drivers 150` links that many drivers to Yango with
- * `--yango-days` (120) days of their Yango orders and transactions in our copy. Prints the park and its owner's sign-in.
+ * `--yango-days` (120) days of their Yango orders and transactions in our copy; `--gps-vehicles 1000` gives
+ * that many vehicles a tracker of the flespi simulator, with `--gps-triggers` (20) penalty triggers,
+ * `--gps-actions` (100,000) rows of their action log over 90 days and the matching episodes. Prints
+ * the park and its owner's sign-in.
  */
 async function main() {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' }, 'yango-drivers': { type: 'string', default: '0' }, 'yango-days': { type: 'string', default: '120' } } });
+  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' }, 'yango-drivers': { type: 'string', default: '0' }, 'yango-days': { type: 'string', default: '120' }, 'gps-vehicles': { type: 'string', default: '0' }, 'gps-triggers': { type: 'string', default: '20' }, 'gps-actions': { type: 'string', default: '100000' } } });
   const vehicleCount = Number(values.vehicles);
   if (!Number.isInteger(vehicleCount) || vehicleCount < 1) throw new Error('--vehicles takes a positive whole number');
   const driverCount = values.drivers ? Number(values.drivers) : Math.round(vehicleCount * 2.5);
@@ -46,6 +50,11 @@ async function main() {
   const yangoDays = Number(values['yango-days']);
   if (!Number.isInteger(yangoDrivers) || yangoDrivers < 0 || !Number.isInteger(yangoDays) || yangoDays < 1) throw new Error('--yango-drivers and --yango-days take whole numbers');
 
+  const gpsVehicles = Number(values['gps-vehicles']);
+  const gpsTriggers = Number(values['gps-triggers']);
+  const gpsActions = Number(values['gps-actions']);
+  if ([gpsVehicles, gpsTriggers, gpsActions].some((n) => !Number.isInteger(n) || n < 0)) throw new Error('--gps-vehicles, --gps-triggers and --gps-actions take whole numbers');
+
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase({
@@ -60,7 +69,7 @@ async function main() {
     const email = `bench.${stamp}@flotte.bench`;
     const password = 'Bench#2026';
     const owner = await createUser(database.db, { email, password, firstName: 'Banc', lastName: "D'essai" });
-    await addProfile(database.db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
+    const ownerProfile = await addProfile(database.db, { userId: owner.id, parkId: park.id, type: 'proprietaire', owner: true });
     const made = await seedFleet(database.db, park.id, { vehicles: vehicleCount, drivers: driverCount });
     const money = operationCount > 0 ? await seedOperations(database.db, park.id, { count: operationCount, years: 3 }) : { operations: 0, reversals: 0 };
     const today = new Date().toISOString().slice(0, 10);
@@ -78,13 +87,18 @@ async function main() {
             yangoIds: yangoSimParkData(DEMO_YANGO_PARK).filter((d) => d.workStatus === 'working').map((d) => d.id),
           })
         : { yangoDrivers: 0, yangoTransactions: 0, yangoOrders: 0, yangoSampleId: null };
+    // After the recipes: the enabled triggers' episodes follow the drivers' current unpaid runs.
+    const gps =
+      gpsVehicles > 0
+        ? await seedGpsActivity(database.db, park.id, { vehicles: gpsVehicles, triggers: gpsTriggers, actions: gpsActions, box: createSecretBox(config.secretsKey), ownerProfileId: ownerProfile.id })
+        : { gpsVehicles: 0, gpsTriggers: 0, gpsEnabledTriggers: 0, gpsEpisodes: 0, gpsDoneLocks: 0, gpsActions: 0, gpsSampleVehicleId: null };
     // A bulk load leaves the planner's statistics behind until autovacuum notices, and the totals
     // tables' trigger leaves dead row versions behind; a real park grows slowly and has neither.
     // Vacuum and analyze now, as any bulk import should, so the figures measured right after
     // reflect what production would get.
     await database.pool.query('vacuum analyze');
     console.log(
-      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, ...yango, seconds: (Date.now() - started) / 1000 }),
+      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, ...yango, ...gps, seconds: (Date.now() - started) / 1000 }),
     );
   } finally {
     await database.close();
