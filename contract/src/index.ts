@@ -43,3 +43,4 @@ export * from './yango.ts';
 export * from './gps.ts';
 export * from './penalty-triggers.ts';
 export * from './driver-space.ts';
+export * from './phone-gps.ts';

@@ -3,6 +3,7 @@ import { PASSWORD_MESSAGES } from './constants.ts';
 import { zClear } from './clear-fields.ts';
 import { zEmail, zNewPassword, zPhone } from './formats.ts';
 import { zServiceSoonDays, zServiceSoonKm } from './reminders.ts';
+import { zGpsRetentionDays } from './phone-gps.ts';
 
 // Company data, password change, reset, deletion and the country list (spec 002 sections 2, 5, 7).
 
@@ -70,6 +71,7 @@ export const ZParkUpdate = z.object({
   operations_need_confirmation: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional(),
   service_soon_days: zServiceSoonDays.optional().describe("A service reminder is 'soon' this many days before it falls due"),
   service_soon_km: zServiceSoonKm.optional().describe("A service reminder is 'soon' this many kilometres before it falls due"),
+  gps_retention_days: zGpsRetentionDays.optional().describe('Phone positions are kept this many days (1 to 730), then deleted'),
   remove_logo: z.boolean({ error: 'Valeur invalide : oui ou non attendu' }).optional().describe('true clears the logo'),
   clear: zClear(PARK_CLEARABLE_FIELDS).describe('Optional fields to empty (blank values are cleaned out of bodies)'),
 });
@@ -92,6 +94,8 @@ export const ZParkDetail = z.object({
   operations_need_confirmation: z.boolean(),
   service_soon_days: z.number().describe("A service reminder is 'soon' this many days before it falls due"),
   service_soon_km: z.number().describe("A service reminder is 'soon' this many kilometres before it falls due"),
+  // Optional in the type only (older callers' fixtures); the server always sends it.
+  gps_retention_days: z.number().optional().describe('Phone positions are kept this many days, then deleted'),
 });
 export type TParkDetail = z.infer<typeof ZParkDetail>;
 

@@ -44,6 +44,7 @@ function detail(deps: ParkDeps, p: ParkRow): TParkDetail {
     operations_need_confirmation: p.operationsNeedConfirmation,
     service_soon_days: p.serviceSoonDays,
     service_soon_km: p.serviceSoonKm,
+    gps_retention_days: p.gpsRetentionDays,
   };
 }
 
@@ -102,6 +103,7 @@ export async function updatePark(
   if (c.operations_need_confirmation !== undefined) patch.operationsNeedConfirmation = c.operations_need_confirmation;
   if (c.service_soon_days !== undefined) patch.serviceSoonDays = c.service_soon_days;
   if (c.service_soon_km !== undefined) patch.serviceSoonKm = c.service_soon_km;
+  if (c.gps_retention_days !== undefined) patch.gpsRetentionDays = c.gps_retention_days;
   if (c.remove_logo) patch.logo = null;
   const cleared = new Set(c.clear ?? []);
   if (cleared.has('city')) patch.city = null;
