@@ -82,6 +82,7 @@ import type { GpsDeps } from './modules/gps/gps.deps.ts';
 import { gpsRoutes } from './modules/gps/gps.routes.ts';
 import { penaltyTriggersRoutes } from './modules/gps/penalty-triggers.routes.ts';
 import { triggerJobDevRoutes } from './modules/gps/trigger-job.dev-routes.ts';
+import { phoneGpsRoutes } from './modules/phone-gps/phone-gps.routes.ts';
 import type { YangoApi } from './integrations/yango/yango.types.ts';
 import { createSecretBox } from './platform/secrets/secret-box.ts';
 import type { YangoDeps } from './modules/yango/yango.deps.ts';
@@ -233,6 +234,7 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(yangoActivityRoutes, { deps: yango });
       await api.register(yangoDebitRoutes, { deps: yango });
       await api.register(gpsRoutes, { deps: gps });
+      await api.register(phoneGpsRoutes, { deps: { db, files } });
       await api.register(penaltyTriggersRoutes, { deps: gps });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });

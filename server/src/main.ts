@@ -18,6 +18,7 @@ import { yangoSyncJob } from './modules/yango/yango-sync.ts';
 import { yangoRecipeJob } from './modules/recipes/yango-recipes.ts';
 import { yangoDebitsJob } from './modules/yango/yango-debit.ts';
 import { penaltyTriggersJob } from './modules/gps/trigger-job.ts';
+import { phoneGpsRetentionJob } from './modules/phone-gps/phone-gps.job.ts';
 import { payinsReconcileJob } from './modules/payins/payins.jobs.ts';
 import { idempotencySweepJob } from './platform/idempotency/idempotency.ts';
 import { createNotifier } from './platform/notifier/notifier.ts';
@@ -88,7 +89,7 @@ async function main() {
   const jobsStarted = config.jobs
     ? (async () => {
         const boss = await startJobs(database.url, app.log);
-        await scheduleJobs(boss, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), dailyNoticesJob({ db: database.db, files: { db: database.db, storage: app.fileStorage, signingKey: config.jwtSecret }, notifier, publicUrl: config.publicUrl, log: app.log }), payinsReconcileJob(app.payins), maintenanceStatusJob(database.db), courseStatusJob(database.db), contractsJob(database.db), yangoSyncJob(app.yango), yangoRecipeJob(app.yango), yangoDebitsJob(app.yango), penaltyTriggersJob(app.gps)], app.log);
+        await scheduleJobs(boss, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), dailyNoticesJob({ db: database.db, files: { db: database.db, storage: app.fileStorage, signingKey: config.jwtSecret }, notifier, publicUrl: config.publicUrl, log: app.log }), payinsReconcileJob(app.payins), maintenanceStatusJob(database.db), courseStatusJob(database.db), contractsJob(database.db), yangoSyncJob(app.yango), yangoRecipeJob(app.yango), yangoDebitsJob(app.yango), penaltyTriggersJob(app.gps), phoneGpsRetentionJob(database.db)], app.log);
         return boss;
       })().catch((err: unknown) => {
         // A server whose scheduled work silently never runs must not go on: stop, as at start.
