@@ -28,6 +28,7 @@ import { yangoDebitCases } from './cases/yango-debit.cases.ts';
 import { yangoActivityCases } from './cases/yango-activity.cases.ts';
 import { yangoLinkCases } from './cases/yango-link.cases.ts';
 import { gpsCases } from './cases/gps.cases.ts';
+import { phoneGpsCases } from './cases/phone-gps.cases.ts';
 // issue 22 penalty triggers
 import { penaltyTriggersCases } from './cases/penalty-triggers.cases.ts';
 
@@ -232,6 +233,9 @@ ROUTE_CASES.push(...driverSpaceCases);
 
 // issue 22 GPS
 ROUTE_CASES.push(...gpsCases);
+
+// issue 22 phone GPS
+ROUTE_CASES.push(...phoneGpsCases);
 
 export { ZERO_ID };
 
