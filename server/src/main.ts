@@ -25,6 +25,7 @@ import { createNotifier } from './platform/notifier/notifier.ts';
 import { notifierConfigFromEnv } from './platform/notifier/notifier.config.ts';
 import { outboxStore } from './modules/dev/outbox.service.ts';
 import { demoBanner, seedDemoPark } from './demo/demo-park.ts';
+import { restoreSimulatedLocks } from './modules/gps/simulated-locks.ts';
 
 /** Reads config, opens the database, migrates, seeds the demo once, starts jobs, listens. */
 async function main() {
@@ -84,6 +85,8 @@ async function main() {
 
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
+  // Simulator mode: the simulated GPS devices get back the locks still held (they forget them on a restart).
+  void restoreSimulatedLocks(app.gps).catch((err: unknown) => app.log.warn({ err }, 'could not give the GPS simulator its locks back'));
   // Scheduled jobs (pg-boss: its schema, queues and schedules, a dozen round trips) start once the
   // server answers: none of them is due in the first seconds, and requests needn't wait for them.
   const jobsStarted = config.jobs

@@ -134,6 +134,22 @@ describe('simulated device fleet', () => {
     expect(other.unsafeLocks()).toBe(0);
   });
 
+  it('a lock given back after a restart holds the device where it stood since then, without a command', () => {
+    const { fleet, set } = fleetAt('2026-11-21T00:00:00Z');
+    set(new Date('2026-11-20T18:00:00Z'));
+    const since = new Date('2026-11-20T03:00:00Z'); // parked at night, then the day would have driven
+    fleet.restoreLock(DOUALA, since);
+    expect(fleet.isLocked(DOUALA)).toBe(true);
+    const held = fleet.fixesBetween(DOUALA, since, fleet.now());
+    expect(held.length).toBeGreaterThan(20);
+    for (const f of held) {
+      expect(f.speedKmh).toBe(0);
+      expect([f.latitude, f.longitude]).toEqual([held[0]!.latitude, held[0]!.longitude]);
+    }
+    expect(fleet.commandsOf(DOUALA)).toEqual([]);
+    expect(fleet.unsafeLocks()).toBe(0);
+  });
+
   it('pin: stopped holds still, moving creeps at about 30 km/h, until unpinned', () => {
     const { fleet, advance } = fleetAt('2026-11-20T02:00:00Z');
     const t0 = fleet.now();

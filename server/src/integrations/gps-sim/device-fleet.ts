@@ -280,6 +280,14 @@ export function createDeviceFleet(opts: { now?: () => Date } = {}): SimulatedDev
       for (const c of pending) if (c.expiresAt >= nowMs()) apply(ident, d, c.kind, c.text);
     },
     isLocked: (ident) => devices.get(ident)?.locked ?? false,
+    restoreLock(ident, since) {
+      const d = device(ident);
+      if (d.locked) return;
+      const t = Math.min(since.getTime(), nowMs());
+      const s = stateAt(ident, d, t);
+      addOverlay(d, { at: t, kind: 'lock', lat: s.lat, lon: s.lon, odo: s.odo });
+      d.locked = true;
+    },
     unsafeLocks: () => unsafe,
     commandsOf: (ident) => (devices.get(ident)?.commands ?? []).map((c) => ({ ...c })),
     pin(ident, state) {

@@ -119,6 +119,12 @@ export interface SimulatedDeviceControl {
   setOffline(ident: string, offline: boolean): void;
   /** Whether the engine lock holds. */
   isLocked(ident: string): boolean;
+  /**
+   * A lock the device holds since `since` (where it stood then), without a command: the app
+   * restarted and the simulator, which keeps its devices in memory, forgot a lock a real device
+   * would still hold.
+   */
+  restoreLock(ident: string, since: Date): void;
   /** Locks that arrived while the device was moving: must stay 0 (the tests' safety check). */
   unsafeLocks(): number;
   /** Every command each device received, oldest first (tests). */
