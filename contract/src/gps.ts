@@ -28,7 +28,7 @@ export const FLESPI_DEFAULT_COMMANDS = { lock: 'setdigout 1', unlock: 'setdigout
 export const GPS_MESSAGES = {
   connectionSaved: 'Connexion GPS enregistrée',
   connectionRemoved: 'Connexion GPS supprimée',
-  providerDown: 'Le fournisseur GPS ne répond pas pour le moment : les positions reviendront dès qu’il répondra',
+  providerDown: 'Le fournisseur GPS ne répond pas pour le moment\u00a0: les positions reviendront dès qu’il répondra',
   notConnected: "Aucun fournisseur GPS n'est configuré pour ce parc",
   noDevice: "Ce véhicule n'a pas de numéro GPS",
   noPosition: 'Aucune position reçue',

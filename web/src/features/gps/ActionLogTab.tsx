@@ -6,9 +6,9 @@ import type { DataTableColumn, DataTableFetch } from '../../ui/data-table/types.
 import { formatDateTime } from '../../ui/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { triggerKeys, triggersApi } from './trigger-api.ts';
-import { logCauseLabel, logKindLabel, minorToUnits, outcomeColor, outcomeLabel, vehicleText } from './trigger-summary.ts';
+import { logCauseLabel, logKindLabel, outcomeColor, outcomeLabel, vehicleText } from './trigger-summary.ts';
 
-const amount = (minor: number | null, currency: string) => (minor === null ? '—' : <Money amount={minorToUnits(minor, currency)} currency={currency} />);
+const amount = (value: number | null, currency: string) => (value === null ? '—' : <Money amount={value} currency={currency} />);
 
 /**
  * 'Journal': every action a trigger took or a person took by hand (notification, buzzer, lock,

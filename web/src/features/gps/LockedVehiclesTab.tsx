@@ -10,7 +10,7 @@ import { Money } from '../../ui/Money.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useStepUpAction } from '../company/useStepUpAction.ts';
 import { triggerKeys, triggersApi, type EpisodeState } from './trigger-api.ts';
-import { minorToUnits, vehicleText } from './trigger-summary.ts';
+import { vehicleText } from './trigger-summary.ts';
 import { TriggerWriteButton } from './TriggerWriteButton.tsx';
 
 const NBSP = '\u00a0';
@@ -66,7 +66,7 @@ export function LockedVehiclesTab({ canWrite }: { canWrite: boolean }) {
         header: 'Dette',
         align: 'right',
         card: 'amount',
-        render: (e) => <Money amount={minorToUnits(e.debt, e.currency)} currency={e.currency} fw={600} data-testid="episode-debt" />,
+        render: (e) => <Money amount={e.debt} currency={e.currency} fw={600} data-testid="episode-debt" />,
       },
       {
         key: 'state',

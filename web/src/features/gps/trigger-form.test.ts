@@ -41,9 +41,9 @@ describe('the trigger form steps', () => {
     expect(submitCheck(draft({ title: '', selected_action: 'notification', notification_message: 'Payez' }), 'XAF').step).toBe('conditions');
   });
 
-  it('sends only what the chosen calculation and action use, a fixed amount in minor units', () => {
+  it("sends only what the chosen calculation and action use, a fixed amount in the currency's units (as every amount on the wire)", () => {
     const body = triggerBody(draft({ calculation_type: 'amount', action_type: 'fixed', fixed_amount: 12.5, percent: 40, selected_action: 'buzzer', buzzer_duration: 10, stop_delay: 5, buzzer_mode: 'progressive', notification_message: 'x' }), 'EUR');
-    expect(body).toMatchObject({ grace_days: null, grace_hours: null, action_type: 'fixed', percentage: 1250, buzzer_duration: 10, stop_delay: null, buzzer_mode: 'progressive', notification_message: null });
+    expect(body).toMatchObject({ grace_days: null, grace_hours: null, action_type: 'fixed', percentage: 12.5, buzzer_duration: 10, stop_delay: null, buzzer_mode: 'progressive', notification_message: null });
     expect(triggerBody(draft({ calculation_type: 'amount', action_type: 'fixed', fixed_amount: 5000 }), 'XAF').percentage).toBe(5000);
     expect(triggerBody(draft({ action_type: 'percentage', percent: 40 }), 'XAF')).toMatchObject({ grace_days: 0, grace_hours: 5, action_type: null, percentage: null });
   });

@@ -10,7 +10,6 @@ import {
   type TRIGGER_NOTIFICATION_TYPES,
   type TriggerAction,
 } from '@flotte/contract/penalty-triggers';
-import { minorToUnits, unitsToMinor } from './trigger-summary.ts';
 
 /**
  * The two-step trigger form (spec 000 'Penalty trigger'): 'Déclencheurs' (when it fires), then
@@ -33,7 +32,7 @@ export interface TriggerDraft {
   action_type: (typeof TRIGGER_ACTION_TYPES)[number] | null;
   /** The percent of the objective (action type 'percentage'). */
   percent: NumberField;
-  /** The fixed amount in the currency's units, as typed (action type 'fixed'); minor units on the wire. */
+  /** The fixed amount in the currency's units, as typed (action type 'fixed'), and so on the wire. */
   fixed_amount: number | null;
   selected_action: TriggerAction | null;
   buzzer_duration: NumberField;
@@ -103,7 +102,7 @@ export function draftOf(t: TPenaltyTrigger, currency: string | null | undefined)
     grace_hours: t.grace_hours,
     action_type: t.action_type,
     percent: !fixed && t.percentage != null ? t.percentage : '',
-    fixed_amount: fixed ? minorToUnits(t.percentage!, currency) : null,
+    fixed_amount: fixed ? t.percentage : null,
     selected_action: t.selected_action,
     buzzer_duration: t.buzzer_duration ?? '',
     stop_delay: t.stop_delay ?? '',
@@ -133,7 +132,7 @@ export function triggerBody(d: TriggerDraft, currency: string | null | undefined
     grace_days: time ? num(d.grace_days) : null,
     grace_hours: time ? num(d.grace_hours) : null,
     action_type: time ? null : d.action_type,
-    percentage: time ? null : d.action_type === 'fixed' ? unitsToMinor(d.fixed_amount, currency) : num(d.percent),
+    percentage: time ? null : d.action_type === 'fixed' ? (d.fixed_amount !== null && Number.isFinite(d.fixed_amount) ? d.fixed_amount : null) : num(d.percent),
     selected_action: action,
     buzzer_duration: buzzes ? num(d.buzzer_duration) : null,
     stop_delay: action === 'lock' ? num(d.stop_delay) : null,

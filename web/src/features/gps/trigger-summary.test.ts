@@ -26,7 +26,7 @@ describe('the trigger summary', () => {
     const amount = { ...base, calculation_type: 'amount' as const, selected_action: 'notification' as const, notification_type: 'sms' as const };
     expect(plain(triggerSummary({ ...amount, action_type: 'percentage', percentage: 50 }))).toBe("Dette ≥ 50 % de l'objectif → Notification SMS");
     expect(triggerSummary({ ...amount, action_type: 'fixed', percentage: 50000, notification_type: 'email' }, 'XAF')).toBe('Dette ≥ 50,000 XAF → Notification par e-mail');
-    expect(triggerSummary({ ...amount, action_type: 'fixed', percentage: 1250 }, 'EUR')).toBe('Dette ≥ 12.5 EUR → Notification SMS');
+    expect(triggerSummary({ ...amount, action_type: 'fixed', percentage: 12.5 }, 'EUR')).toBe('Dette ≥ 12.5 EUR → Notification SMS');
   });
 
   it('describes the buzzer with its mode and duration', () => {

@@ -5,7 +5,6 @@ import {
   type TGpsActionLogEntry,
   type TPenaltyTrigger,
 } from '@flotte/contract/penalty-triggers';
-import { currencyDecimalsOf } from '@flotte/contract/withdrawal-fees';
 import { formatMoney } from '../../ui/format.ts';
 
 /**
@@ -21,16 +20,6 @@ export type TriggerSummaryInput = Pick<
   'calculation_type' | 'grace_days' | 'grace_hours' | 'action_type' | 'percentage' | 'selected_action' | 'buzzer_duration' | 'buzzer_mode' | 'notification_type'
 >;
 
-/** An amount in the currency's minor units as its units (XAF has none: one franc is one unit). */
-export function minorToUnits(minor: number, currency: string | null | undefined): number {
-  return minor / 10 ** currencyDecimalsOf(currency);
-}
-
-export function unitsToMinor(units: number | null, currency: string | null | undefined): number | null {
-  if (units === null || !Number.isFinite(units)) return null;
-  return Math.round(units * 10 ** currencyDecimalsOf(currency));
-}
-
 /** '1 j 5 h', '5 h', '2 j' ('0 h' for nothing, which the form refuses). */
 export function formatGrace(days: number | null | undefined, hours: number | null | undefined): string {
   const parts = [days ? `${days}${NBSP}j` : '', hours ? `${hours}${NBSP}h` : ''].filter(Boolean);
@@ -41,7 +30,7 @@ export function formatGrace(days: number | null | undefined, hours: number | nul
 export function triggerCondition(t: Pick<TriggerSummaryInput, 'calculation_type' | 'grace_days' | 'grace_hours' | 'action_type' | 'percentage'>, currency?: string | null): string {
   if (t.calculation_type === 'time') return `Après ${formatGrace(t.grace_days, t.grace_hours)} d'impayé`;
   if (t.percentage == null) return 'Dette au-delà du seuil';
-  if (t.action_type === 'fixed') return `Dette ≥ ${formatMoney(minorToUnits(t.percentage, currency), currency)}`;
+  if (t.action_type === 'fixed') return `Dette ≥ ${formatMoney(t.percentage, currency)}`;
   return `Dette ≥ ${t.percentage}${NBSP}% de l'objectif`;
 }
 
