@@ -12,6 +12,7 @@ import { fetchAllPages } from './fetch-all.ts';
 import { lastPage, nextSort, pageSelectionState, togglePage, toggleRow } from './table-state.ts';
 import type { DataTableColumn, DataTableFetch, DataTableQuery, SortState } from './types.ts';
 import { FiltersButton } from './FiltersButton.tsx';
+import { useHorizontalOverflow } from './useHorizontalOverflow.ts';
 import { useIsPhone } from './useIsPhone.ts';
 import { useSearchTrigger } from './useSearchTrigger.ts';
 
@@ -134,6 +135,7 @@ export function DataTable<T>({
     filters,
   };
   const phone = useIsPhone();
+  const scroll = useHorizontalOverflow<HTMLDivElement>();
   const result = useQuery({
     queryKey: [...queryKey, query],
     queryFn: ({ signal }) => fetchPage(query, signal),
@@ -311,7 +313,13 @@ export function DataTable<T>({
         </Group>
       ) : null}
 
-      <Table.ScrollContainer minWidth={minWidth ?? Math.max(480, tableColumns.length * 130)} type="native">
+      <Table.ScrollContainer
+        ref={scroll.ref}
+        minWidth={minWidth ?? Math.max(480, tableColumns.length * 130)}
+        type="native"
+        // Scrolling sideways, it takes the keyboard's focus so arrow keys can scroll it.
+        {...(scroll.overflows ? { tabIndex: 0, role: 'region', 'aria-label': 'Tableau (défilement horizontal)' } : {})}
+      >
         <Table
           striped
           highlightOnHover={Boolean(onRowClick)}
