@@ -210,3 +210,13 @@ export const ZGpsActionLogEntry = z.object({
   answer: z.string().nullable(),
 });
 export type TGpsActionLogEntry = z.infer<typeof ZGpsActionLogEntry>;
+
+/**
+ * A page of the action log. `total` is exact up to a cap past the page (a park's log grows for
+ * years); `total_is_lower_bound` says it holds more.
+ */
+export const ZGpsActionLogPage = z.object({
+  items: z.array(ZGpsActionLogEntry),
+  meta: z.object({ page: z.number(), itemPerPage: z.number(), total: z.number(), total_is_lower_bound: z.boolean() }),
+});
+export type TGpsActionLogPage = z.infer<typeof ZGpsActionLogPage>;

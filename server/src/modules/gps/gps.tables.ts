@@ -105,6 +105,8 @@ export const triggerEpisodes = pgTable(
     uniqueIndex('trigger_episodes_once_key').on(t.triggerId, t.driverId, t.episodeStart),
     index('trigger_episodes_open_idx').on(t.parkId, t.state).where(sql`${t.state} in ('waiting', 'done')`),
     index('trigger_episodes_vehicle_idx').on(t.vehicleId),
+    // The episodes pages: a park's newest first (with an action or a state, a short walk of it).
+    index('trigger_episodes_park_fired_idx').on(t.parkId, t.firedAt, t.id),
   ],
 );
 

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ZPageQuery, zPage } from '@flotte/contract';
 import {
   EPISODE_STATES,
+  TRIGGER_ACTIONS,
   TRIGGER_MESSAGES as M,
-  ZGpsActionLogEntry,
+  ZGpsActionLogPage,
   ZPenaltyTrigger,
   ZPenaltyTriggerInput,
   ZTriggerEnabledInput,
@@ -26,7 +27,10 @@ const read = { permission: 'READ_GEOLOCALISATION' as const };
 const write = { permission: 'GEOLOCK' as const };
 // Any text: an id that is not a UUID reads as not found, as another park's does.
 const zId = z.object({ id: z.string() });
-const zEpisodesQuery = ZPageQuery.extend({ state: z.enum(EPISODE_STATES, { error: 'État inconnu' }).optional() });
+const zEpisodesQuery = ZPageQuery.extend({
+  state: z.enum(EPISODE_STATES, { error: 'État inconnu' }).optional(),
+  action: z.enum(TRIGGER_ACTIONS, { error: 'Action inconnue' }).optional(),
+});
 const zActionsQuery = ZPageQuery.extend({
   vehicle_id: z.string().regex(UUID_PATTERN, 'Véhicule introuvable').optional(),
   driver_id: z.string().regex(UUID_PATTERN, 'Chauffeur introuvable').optional(),
@@ -95,7 +99,7 @@ export const penaltyTriggersRoutes: FastifyPluginAsyncZod<{ deps: GpsDeps }> = a
     schema: {
       tags,
       summary: 'Les actions des déclencheurs par épisode d’impayés, de la plus récente à la plus ancienne',
-      description: 'Un épisode est la suite d’impayés d’un chauffeur\u00a0; un déclencheur agit une fois par épisode. Filtre facultatif par état.',
+      description: 'Un épisode est la suite d’impayés d’un chauffeur\u00a0; un déclencheur agit une fois par épisode. Filtres facultatifs par état et par action (lock : les véhicules bloqués).',
       querystring: zEpisodesQuery,
       response: { 200: zEnvelope(zPage(ZTriggerEpisode)) },
     },
@@ -108,7 +112,7 @@ export const penaltyTriggersRoutes: FastifyPluginAsyncZod<{ deps: GpsDeps }> = a
       summary: 'Le journal des actions GPS (notifications, buzzer, blocages, déblocages), de la plus récente à la plus ancienne',
       description: 'Avec la cause (déclencheur, annulation automatique ou action manuelle, et alors qui), le chauffeur, le véhicule, les montants et la réponse du fournisseur.',
       querystring: zActionsQuery,
-      response: { 200: zEnvelope(zPage(ZGpsActionLogEntry)) },
+      response: { 200: zEnvelope(ZGpsActionLogPage) },
     },
   }, async (req) => ok(await listActions(db, actingProfile(req), req.query)));
 

@@ -250,9 +250,15 @@ describe('episodes', () => {
       },
     ]);
     expect((await call(who, 'GET', '/api/penalty-triggers/episodes?state=perdu')).status).toBe(400);
+    // By action: the vehicles held (the 'Véhicules bloqués' tab), a notification's episode left out.
+    await ctx.database.db.insert(triggerEpisodes).values({ parkId: who.parkId, triggerId: e.triggerId, triggerTitle: 'Blocage impayés', driverId: e.driverId, debt: 1, objective: 1, action: 'notification', episodeStart: '2026-01-20', state: 'done', firedAt: new Date('2026-01-21T08:00:00Z') });
+    const locks = await call(who, 'GET', '/api/penalty-triggers/episodes?state=done&action=lock');
+    expect(locks.data.items.map((i: { id: string }) => i.id)).toEqual([e.noVehicle, e.done]);
+    expect((await call(who, 'GET', '/api/penalty-triggers/episodes?state=done')).data.meta.total).toBe(3);
+    expect((await call(who, 'GET', '/api/penalty-triggers/episodes?action=klaxon')).status).toBe(400);
     expect((await call(owner, 'GET', '/api/penalty-triggers/episodes?itemPerPage=100')).data.items.map((i: { id: string }) => i.id)).not.toContain(e.done);
     const triggers = await call(who, 'GET', '/api/penalty-triggers');
-    expect(triggers.data[0]).toMatchObject({ id: e.triggerId, fired_count: 4, active_count: 3 });
+    expect(triggers.data[0]).toMatchObject({ id: e.triggerId, fired_count: 5, active_count: 3 });
   });
 
   it('deleting a trigger keeps its episodes and says its locks stay; a lock still waiting is cancelled', async () => {
@@ -285,7 +291,7 @@ describe('the action log', () => {
       { ...base, episodeId: null, at: at(11), kind: 'notification', cause: 'trigger', driverId: otherDriver, vehicleId: null, outcome: 'sent', answer: 'E-mail envoyé' },
     ]);
     const all = await call(who, 'GET', '/api/penalty-triggers/actions?itemPerPage=10');
-    expect(all.data.meta.total).toBe(4);
+    expect(all.data.meta).toEqual({ page: 1, itemPerPage: 10, total: 4, total_is_lower_bound: false });
     expect(all.data.items.map((i: { kind: string; caused_by: string | null }) => [i.kind, i.caused_by])).toEqual([
       ['notification', null],
       ['unlock', 'Awa Ndiaye'],

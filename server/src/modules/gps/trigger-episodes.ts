@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { Page } from '@flotte/contract';
-import type { TTriggerEpisode } from '@flotte/contract/penalty-triggers';
+import type { TTriggerEpisode, TriggerAction } from '@flotte/contract/penalty-triggers';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { toWireDate } from '../../platform/dates.ts';
@@ -61,14 +61,15 @@ function joined(db: Db | Tx) {
     .leftJoin(vehicles, eq(vehicles.id, triggerEpisodes.vehicleId));
 }
 
-/** GET /penalty-triggers/episodes: a page, newest first, of one state or all. */
+/** GET /penalty-triggers/episodes: a page, newest first, of one state and action or all. */
 export async function listEpisodes(
   db: Db,
   acting: ActingProfile,
-  q: { page: number; itemPerPage: number; state?: EpisodeState },
+  q: { page: number; itemPerPage: number; state?: EpisodeState; action?: TriggerAction },
 ): Promise<Page<TTriggerEpisode>> {
   const where: SQL[] = [eq(triggerEpisodes.parkId, acting.parkId)];
   if (q.state) where.push(eq(triggerEpisodes.state, q.state));
+  if (q.action) where.push(eq(triggerEpisodes.action, q.action));
   const { limit, offset } = pageWindow(q);
   const [rows, [{ total }]] = await Promise.all([
     joined(db)

@@ -23,19 +23,9 @@ export const triggersApi = {
   remove: (id: string) => api.delete<unknown>(`/penalty-triggers/${id}`),
   episodes: async (query: { state?: EpisodeState; page: number; itemPerPage: number }, signal?: AbortSignal) =>
     asPage(await api.get<TTriggerEpisode[] | Page<TTriggerEpisode>>('/penalty-triggers/episodes', query, signal), query.page, query.itemPerPage),
-  /**
-   * The lock episodes in one state, paged here: the server filters episodes by state only, and a
-   * notification's or a buzzer's episode is 'done' too. The newest 1000 of the state are read
-   * (the vehicles held at once are far fewer).
-   */
-  lockEpisodes: async (query: { state: EpisodeState; page: number; itemPerPage: number }, signal?: AbortSignal) => {
-    const all = await api.get<Page<TTriggerEpisode>>('/penalty-triggers/episodes', { state: query.state, page: 1, itemPerPage: 1000 }, signal);
-    return asPage(
-      all.items.filter((e) => e.action === 'lock'),
-      query.page,
-      query.itemPerPage,
-    );
-  },
+  /** The lock episodes in one state (the vehicles held, or waiting for the vehicle to stop). */
+  lockEpisodes: async (query: { state: EpisodeState; page: number; itemPerPage: number }, signal?: AbortSignal) =>
+    asPage(await api.get<Page<TTriggerEpisode>>('/penalty-triggers/episodes', { ...query, action: 'lock' }, signal), query.page, query.itemPerPage),
   actions: async (query: { page: number; itemPerPage: number }, signal?: AbortSignal) =>
     asPage(await api.get<TGpsActionLogEntry[] | Page<TGpsActionLogEntry>>('/penalty-triggers/actions', query, signal), query.page, query.itemPerPage),
   /** Sends the unlock command to the vehicle's device (GEOLOCK and a PIN verified within 5 minutes); a lost answer is retried with the same key. */

@@ -1,0 +1,1 @@
+CREATE INDEX "trigger_episodes_park_fired_idx" ON "trigger_episodes" USING btree ("park_id","fired_at","id");
