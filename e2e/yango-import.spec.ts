@@ -51,7 +51,7 @@ test('import a driver from Yango with the code sent to his phone', async ({ page
   await expect(dialog.getByTestId('yango-collect-hour')).toHaveValue('09');
   await expect(dialog.getByTestId('yango-collect-minute')).toHaveValue('00');
   await dialog.getByRole('button', { name: 'Continuer' }).click();
-  await expect(page.getByTestId('toast-success')).toContainText('Code OTP envoyé avec succès');
+  await expect(page.getByTestId('toast-success').filter({ hasText: 'Code OTP envoyé avec succès' })).toBeVisible();
 
   const otp = dialog.getByTestId('otp-input');
   await otp.fill('123');
