@@ -39,7 +39,7 @@ function DriverShell() {
   return (
     <Box mih="100dvh" bg="var(--mantine-color-gray-0)" className={classes.shell}>
       <Box component="header" className={classes.header} data-testid="driver-header">
-        <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between" maw={960} mx="auto">
+        <Group h="100%" px="sm" gap="xs" wrap="nowrap" justify="space-between" maw={720} mx="auto">
           <Box miw={0}>
             {me.data ? (
               <>
@@ -77,7 +77,7 @@ function DriverShell() {
           </Group>
         </Group>
         <Box component="nav" aria-label="Espace chauffeur" visibleFrom="sm" className={classes.topNav}>
-          <Group gap={4} maw={960} mx="auto" px="sm" wrap="nowrap">
+          <Group gap={4} maw={720} mx="auto" px="sm" wrap="nowrap">
             {TABS.map((tab) => (
               <NavLink key={tab.to} to={tab.to} end={tab.end} className={classes.topTab} data-testid={`${tab.testId}-top`}>
                 {tab.label}

@@ -107,9 +107,11 @@ function OwedRecipeCard({ recipe, currency, onPay }: { recipe: TRecipe; currency
         </Group>
         {recipe.actual_recipe > 0 ? <Progress value={percent} size="sm" color="teal" aria-label={`Déjà payé : ${percent} %`} /> : null}
         {canPay(recipe) ? (
-          <Button onClick={onPay} fullWidth data-testid="driver-owed-pay">
-            Payer
-          </Button>
+          <Group justify="flex-end">
+            <Button onClick={onPay} w={{ base: '100%', sm: 'auto' }} miw={140} data-testid="driver-owed-pay">
+              Payer
+            </Button>
+          </Group>
         ) : null}
       </Stack>
     </Paper>
