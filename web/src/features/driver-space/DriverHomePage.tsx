@@ -3,10 +3,11 @@ import { Link } from 'react-router';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { dateTimeText, dayTitle, greeting, unreadOf, unreadText } from './driver-display.ts';
+import { GpsSharingCard } from './GpsSharingCard.tsx';
 import { PlanningEntryCard } from './PlanningEntryCard.tsx';
 import { useDriverMe, useDriverNotifications, useDriverOwed, useDriverToday } from './queries.ts';
 
-/** Accueil: today's vehicle and hours, what he owes in all, his unread notifications. */
+/** Accueil: today's vehicle and hours, what he owes in all, sharing his position, his unread notifications. */
 export default function DriverHomePage() {
   const me = useDriverMe();
   const today = useDriverToday();
@@ -67,6 +68,8 @@ export default function DriverHomePage() {
           )}
         </Stack>
       </Paper>
+
+      <GpsSharingCard />
 
       <Paper withBorder radius="md" p="md" component="section" aria-labelledby="driver-unread-title">
         <Stack gap="sm">
