@@ -31,6 +31,8 @@ describe('navigation without dead ends', () => {
   it("leaves out 'GPS véhicules' for a profile holding the tab but not READ_GEOLOCALISATION", () => {
     expect(navItemsFor(['VIEW_VEHICLE_GPS'])).toEqual([]);
     expect(navItemsFor(['VIEW_VEHICLE_GPS', 'READ_GEOLOCALISATION']).map((i) => i.path)).toEqual(['/dashboard/gps/vehicles']);
+    expect(navItemsFor(['VIEW_PHONE_GPS'])).toEqual([]);
+    expect(navItemsFor(['VIEW_PHONE_GPS', 'READ_GEOLOCALISATION']).map((i) => i.path)).toEqual(['/dashboard/gps/phones']);
   });
 });
 
@@ -45,7 +47,7 @@ describe('navigation sections', () => {
     const all = navSectionsFor([...TAB_VIEW_CODES, 'READ_FINANCE', 'READ_GEOLOCALISATION']);
     expect(all.home?.code).toBe('VIEW_DASHBOARD');
     expect(all.groups.map((g) => [g.label, g.items.map((i) => i.label)])).toEqual([
-      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats', 'Clients et courses', 'GPS véhicules']],
+      ['Flotte', ['Chauffeurs', 'Planning', 'Entretiens', 'Prestataires', 'Contrats', 'Clients et courses', 'GPS véhicules', 'GPS téléphones']],
       ['Argent', ['Encaissements', 'Opérations', 'Solde', 'Compte de résultat', 'Rapports']],
       ['Activité', ['Notifications']],
       ['Administration', ['Gestion des accès', "Profil de l'entreprise"]],

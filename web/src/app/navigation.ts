@@ -20,6 +20,7 @@ export const BUILT_VIEWS: ReadonlySet<TabView> = new Set<TabView>([
   'VIEW_CONTRACTS',
   'VIEW_COURSES',
   'VIEW_VEHICLE_GPS',
+  'VIEW_PHONE_GPS',
   'VIEW_CASH_COLLECTION',
   'VIEW_OPERATIONS',
   'VIEW_BALANCE',
@@ -55,6 +56,7 @@ function item(code: TabView): NavItem {
 export const VIEW_NEEDS: Partial<Record<TabView, Permission>> = {
   VIEW_REPORTS: 'READ_FINANCE',
   VIEW_VEHICLE_GPS: 'READ_GEOLOCALISATION',
+  VIEW_PHONE_GPS: 'READ_GEOLOCALISATION',
 };
 
 /** Navbar entries: the built tab views the user holds (and can use), in catalogue order, each with its route. */

@@ -15,8 +15,9 @@ describe('screensFor', () => {
     expect(screensFor('/dashboard/courses', true)).toEqual(['DashboardLayout', 'RequireView', 'CoursesPage']);
     expect(screensFor('/dashboard/gps/vehicles', true)).toEqual(['DashboardLayout', 'RequireView', 'GpsFleetPage']);
     expect(screensFor('/dashboard/gps/vehicles/0190a1b2-0000-7000-8000-000000000001', true)).toEqual(['DashboardLayout', 'RequireView', 'GpsVehicleDayPage']);
+    expect(screensFor('/dashboard/gps/phones', true)).toEqual(['DashboardLayout', 'RequireView', 'PhoneGpsPage']);
     // A screen not built yet.
-    expect(screensFor('/dashboard/gps/phones', true)).toEqual(['DashboardLayout', 'ModulePage']);
+    expect(screensFor('/dashboard/messaging', true)).toEqual(['DashboardLayout', 'ModulePage']);
   });
 
   it('follows the guards: no session means the sign-in screen, a session skips the guest pages', () => {

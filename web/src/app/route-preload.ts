@@ -39,6 +39,7 @@ export type Screen =
   | 'GpsFleetPage'
   | 'GpsVehicleDayPage'
   | 'TriggersPage'
+  | 'PhoneGpsPage'
   | 'DriverSignInPage'
   | 'DriverLayout'
   | 'DriverHomePage'
@@ -73,6 +74,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   'courses/clients': { screen: 'ClientsPage', guarded: true },
   'gps/vehicles': { screen: 'GpsFleetPage', guarded: true },
   'gps/triggers': { screen: 'TriggersPage', guarded: true },
+  'gps/phones': { screen: 'PhoneGpsPage', guarded: true },
 };
 
 /** The driver's space by path under /chauffeur/ (an unknown one goes back to his home). */

@@ -60,6 +60,7 @@ const ClientsPage = lazy(() => import('../features/clients/ClientsPage.tsx'));
 const GpsFleetPage = lazy(() => import('../features/gps/GpsFleetPage.tsx'));
 const GpsVehicleDayPage = lazy(() => import('../features/gps/GpsVehicleDayPage.tsx'));
 const TriggersPage = lazy(() => import('../features/gps/TriggersPage.tsx'));
+const PhoneGpsPage = lazy(() => import('../features/gps/PhoneGpsPage.tsx'));
 const DriverSignInPage = lazy(() => import('../features/driver-space/DriverSignInPage.tsx'));
 const DriverLayout = lazy(() => import('../features/driver-space/DriverLayout.tsx'));
 const DriverHomePage = lazy(() => import('../features/driver-space/DriverHomePage.tsx'));
@@ -107,6 +108,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   GpsFleetPage,
   GpsVehicleDayPage,
   TriggersPage,
+  PhoneGpsPage,
   DriverSignInPage,
   DriverLayout,
   DriverHomePage,
@@ -192,6 +194,7 @@ export function AppRoutes() {
             <Route path="gps/vehicles" element={guarded('VIEW_VEHICLE_GPS', page(GpsFleetPage))} />
             <Route path="gps/vehicles/:id" element={guarded('VIEW_VEHICLE_GPS', page(GpsVehicleDayPage))} />
             <Route path="gps/triggers" element={guarded('VIEW_VEHICLE_GPS', page(TriggersPage))} />
+            <Route path="gps/phones" element={guarded('VIEW_PHONE_GPS', page(PhoneGpsPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           {/* The driver's own space (issue 22): his sign-in by phone, then his screens. */}
