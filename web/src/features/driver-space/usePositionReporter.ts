@@ -4,6 +4,9 @@ import { ApiError } from '../../api/api-error.ts';
 import { api } from '../../api/client.ts';
 import { createReporter, fixOf } from './position-reporter.ts';
 
+/** No fix for this long (or none yet) and an error: the card says the position can't be found. */
+const UNAVAILABLE_AFTER_MS = 2 * 60_000;
+
 export type ReporterState = 'off' | 'waiting' | 'sharing' | 'denied' | 'unavailable';
 
 /**
@@ -42,9 +45,18 @@ export function usePositionReporter(active: boolean, intervalSeconds = PHONE_GPS
         }
       },
     });
+    let lastFixAt = 0;
     const watch = navigator.geolocation.watchPosition(
-      (position) => reporter.offer(fixOf(position)),
-      (error) => setState(error.code === error.PERMISSION_DENIED ? 'denied' : 'unavailable'),
+      (position) => {
+        lastFixAt = Date.now();
+        setState((s) => (s === 'unavailable' || s === 'denied' ? 'waiting' : s));
+        reporter.offer(fixOf(position));
+      },
+      (error) => {
+        if (error.code === error.PERMISSION_DENIED) setState('denied');
+        // A timeout between two good fixes is not worth a warning; two minutes without one is.
+        else if (Date.now() - lastFixAt > UNAVAILABLE_AFTER_MS) setState('unavailable');
+      },
       { enableHighAccuracy: true, maximumAge: 15_000, timeout: 60_000 },
     );
     return () => {
