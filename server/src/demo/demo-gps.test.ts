@@ -6,7 +6,7 @@ import { FLESPI_DEMO_TOKEN } from '../integrations/flespi/flespi.simulator.ts';
 import { profiles } from '../modules/access/access.tables.ts';
 import { parkGpsLink } from '../modules/gps/gps-link.ts';
 import { vehicles } from '../modules/vehicles/vehicles.tables.ts';
-import { demoImei, seedDemoGps } from './demo-gps.ts';
+import { DEMO_PHONE_SHARERS, demoImei, seedDemoGps } from './demo-gps.ts';
 import { seedFleet } from './fleet-generator.ts';
 
 let ctx: TestContext;
@@ -53,4 +53,16 @@ it('connects the demo park to the flespi simulator, equips most vehicles and set
   expect(byAction.lock).toMatchObject({ grace_days: 3, stop_delay: 5, buzzer_duration: 10, auto_cancel: true, enabled: true });
   expect(byAction.lock.vehicle_groups.map((g: { title: string }) => g.title)).toEqual(['Aéroport']);
   expect(byAction.buzzer).toMatchObject({ calculation_type: 'amount', action_type: 'percentage', percentage: 50, buzzer_mode: 'intermittent', enabled: false });
+
+  // Three drivers share their phone's position: consent given, yesterday's working hours at least.
+  const phones = await ctx.api('GET', '/api/gps/phones', { token: signed.token, profileId: signed.profile_id });
+  expect(phones.status).toBe(200);
+  expect(phones.data.items).toHaveLength(DEMO_PHONE_SHARERS);
+  for (const p of phones.data.items) {
+    expect(p.consent_at).not.toBeNull();
+    expect(p.last_position).not.toBeNull();
+    expect(Math.abs(p.last_position.latitude - 4.05)).toBeLessThan(0.5); // Douala
+  }
+  const history = await ctx.api('GET', `/api/driver/position-history/${phones.data.items[0].driver.id}?itemPerPage=5`, { token: signed.token, profileId: signed.profile_id });
+  expect(history.data.meta.total).toBeGreaterThan(60); // 10 working hours yesterday, every 5 minutes
 });
