@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Group, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { RECIPE_PAYMENT_METHOD_LABELS, type TRecipePaymentMethod } from '@flotte/contract/recipes';
 import { LoadError } from '../../ui/LoadError.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { capitalized, dateTimeText, dayTitle, vehicleText } from './driver-display.ts';
 import { useDriverMe, useDriverPaid } from './queries.ts';
 import { RECIPE_KIND_LABELS } from './recipe-labels.ts';
+import { PagePicker } from '../../ui/PagePicker.tsx';
 
 /** Payé: his fully paid recipes with their payments, newest day first, page by page. */
 export default function DriverPaidPage() {
@@ -62,20 +63,7 @@ export default function DriverPaidPage() {
               </Stack>
             </Paper>
           ))}
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                siblings={0}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Page précédente' : control === 'next' ? 'Page suivante' : control === 'first' ? 'Première page' : 'Dernière page' })}
-                getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-                data-testid="driver-paid-pages"
-              />
-            </Group>
-          ) : null}
+          <PagePicker pages={pages} page={page} onChange={setPage} testId="driver-paid-pages" />
         </>
       )}
     </Stack>

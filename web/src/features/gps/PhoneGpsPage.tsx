@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { Badge, Group, Modal, Pagination, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Badge, Group, Modal, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { PHONE_GPS_HISTORY_PAGE_SIZE, type TGpsPhone, type TGpsPhones, type TPhoneHistory } from '@flotte/contract/phone-gps';
@@ -16,6 +16,7 @@ import { FleetMap, type FleetMapMarker } from '../../ui/map/index.ts';
 import { usePermissions } from '../auth/permissions.ts';
 import { useSession } from '../auth/SessionProvider.tsx';
 import { formatCoordinates, formatFixAge, formatSpeed } from './gps-display.ts';
+import { PagePicker } from '../../ui/PagePicker.tsx';
 
 /** On duty: green; off duty: grey (both 4.5:1 under white text, as the vehicle map's). */
 const ON_DUTY = '#237a36';
@@ -215,20 +216,7 @@ function History({ phone }: { phone: TGpsPhone }) {
               </Text>
             </Paper>
           ))}
-          {pages > 1 ? (
-            <Group justify="center">
-              <Pagination
-                total={pages}
-                value={page}
-                onChange={setPage}
-                size="sm"
-                siblings={0}
-                getControlProps={(control) => ({ 'aria-label': control === 'previous' ? 'Page précédente' : control === 'next' ? 'Page suivante' : control === 'first' ? 'Première page' : 'Dernière page' })}
-                getItemProps={(n) => ({ 'aria-label': `Page ${n}` })}
-                data-testid="phone-gps-history-pages"
-              />
-            </Group>
-          ) : null}
+          <PagePicker pages={pages} page={page} onChange={setPage} testId="phone-gps-history-pages" />
         </>
       )}
     </Stack>
