@@ -1,3 +1,5 @@
+import { envReader } from '../../platform/env-reader.ts';
+
 /**
  * How the app reaches the telematics providers, read from the environment. `simulator` (the default
  * outside production) runs the real flespi and Traccar clients against loopback simulators of their
@@ -26,18 +28,11 @@ export const GPS_ENV_DOC = [
 ] as const;
 
 export function gpsConfigFromEnv(env: NodeJS.ProcessEnv, production: boolean): GpsConfig {
-  const get = (name: string): string | undefined => env[name]?.trim() || undefined;
+  const { get, whole } = envReader(env);
   const mode = (get('GPS_MODE') ?? (production ? 'live' : 'simulator')).toLowerCase();
   if (mode !== 'simulator' && mode !== 'live') throw new Error(`GPS_MODE must be simulator or live (got "${mode}")`);
   if (mode === 'simulator' && production) throw new Error('GPS_MODE=simulator cannot be used when NODE_ENV=production: positions would be invented.');
   const flespiBaseUrl = get('FLESPI_BASE_URL') ?? DEFAULT_FLESPI_BASE_URL;
   if (!/^https?:\/\//.test(flespiBaseUrl)) throw new Error(`FLESPI_BASE_URL must be an http(s) URL, got "${flespiBaseUrl}"`);
-  const whole = (name: string, fallback: number): number => {
-    const v = get(name);
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
-    return n;
-  };
   return { mode, flespiBaseUrl: flespiBaseUrl.replace(/\/+$/, ''), timeoutMs: whole('GPS_TIMEOUT_MS', 10_000), cacheSeconds: whole('GPS_CACHE_SECONDS', 20) };
 }

@@ -1,3 +1,5 @@
+import { envReader } from '../../platform/env-reader.ts';
+
 /**
  * How the app reaches the Yango Fleet API, read from the environment. `simulator` (the default
  * outside production) runs the real client against a loopback simulator of the Fleet API started
@@ -29,19 +31,12 @@ export const YANGO_ENV_DOC = [
 ] as const;
 
 export function yangoConfigFromEnv(env: NodeJS.ProcessEnv, production: boolean): YangoConfig {
-  const get = (name: string): string | undefined => env[name]?.trim() || undefined;
+  const { get, whole } = envReader(env);
   const mode = (get('YANGO_MODE') ?? (production ? 'live' : 'simulator')).toLowerCase();
   if (mode !== 'simulator' && mode !== 'live') throw new Error(`YANGO_MODE must be simulator or live (got "${mode}")`);
   if (mode === 'simulator' && production) throw new Error('YANGO_MODE=simulator cannot be used when NODE_ENV=production: drivers would come from a test park.');
   const baseUrl = get('YANGO_BASE_URL') ?? DEFAULT_YANGO_BASE_URL;
   if (!/^https?:\/\//.test(baseUrl)) throw new Error(`YANGO_BASE_URL must be an http(s) URL, got "${baseUrl}"`);
-  const whole = (name: string, fallback: number): number => {
-    const v = get(name);
-    if (v === undefined) return fallback;
-    const n = Number(v);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got "${v}"`);
-    return n;
-  };
   return {
     mode,
     baseUrl: baseUrl.replace(/\/+$/, ''),
