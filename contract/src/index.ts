@@ -44,3 +44,4 @@ export * from './gps.ts';
 export * from './penalty-triggers.ts';
 export * from './driver-space.ts';
 export * from './phone-gps.ts';
+export * from './subscriptions.ts';

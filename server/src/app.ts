@@ -83,6 +83,12 @@ import { gpsRoutes } from './modules/gps/gps.routes.ts';
 import { penaltyTriggersRoutes } from './modules/gps/penalty-triggers.routes.ts';
 import { triggerJobDevRoutes } from './modules/gps/trigger-job.dev-routes.ts';
 import { phoneGpsRoutes } from './modules/phone-gps/phone-gps.routes.ts';
+import { platformOperatorRoutes } from './modules/subscriptions/platform-operator.routes.ts';
+import { registerSubscriptionGate } from './modules/subscriptions/subscription-gate.ts';
+import { subscriptionPaymentRoutes } from './modules/subscriptions/subscription-payment.routes.ts';
+import type { SubscriptionsDeps } from './modules/subscriptions/subscriptions.deps.ts';
+import { subscriptionsJobDevRoutes } from './modules/subscriptions/subscriptions.dev-routes.ts';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.ts';
 import type { YangoApi } from './integrations/yango/yango.types.ts';
 import { createSecretBox } from './platform/secrets/secret-box.ts';
 import type { YangoDeps } from './modules/yango/yango.deps.ts';
@@ -112,6 +118,7 @@ declare module 'fastify' {
     yango: YangoDeps;
     /** The GPS module's dependencies (main.ts hands them to the trigger job, tests reach the simulators). */
     gps: GpsDeps;
+    subscriptions: SubscriptionsDeps;
   }
 }
 
@@ -183,6 +190,10 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
   if (!givenGps) app.addHook('onClose', () => gpsApi.close());
   const gps: GpsDeps = { db, api: gpsApi, box: createSecretBox(config.secretsKey), maps, notifier, cacheSeconds: config.gps.cacheSeconds, log: app.log };
   app.decorate('gps', gps);
+  const subscriptions: SubscriptionsDeps = { db, files, payins, notifier, platform: config.platformOperator, publicUrl: config.publicUrl, now: () => new Date(), log: app.log };
+  app.decorate('subscriptions', subscriptions);
+  // Before any route: those that grow a park (vehicles, drivers, plannings) need a running subscription.
+  registerSubscriptionGate(app, db);
 
   await app.register(
     async (api) => {
@@ -236,10 +247,14 @@ export async function buildApp({ config, database, notifier, payments: givenPaym
       await api.register(gpsRoutes, { deps: gps });
       await api.register(phoneGpsRoutes, { deps: { db, files } });
       await api.register(penaltyTriggersRoutes, { deps: gps });
+      await api.register(subscriptionsRoutes, { deps: subscriptions });
+      await api.register(subscriptionPaymentRoutes, { deps: subscriptions });
+      await api.register(platformOperatorRoutes, { deps: subscriptions });
       if (config.devOutbox) {
         await api.register(outboxRoutes, { db });
         await api.register(recipeJobDevRoutes, { db, yango });
         await api.register(triggerJobDevRoutes, { deps: gps });
+        await api.register(subscriptionsJobDevRoutes, { deps: subscriptions });
         await api.register(dailyNoticesDevRoutes, { deps: { db, files, notifier, publicUrl: config.publicUrl, log: app.log } });
       }
     },

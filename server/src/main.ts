@@ -1,3 +1,4 @@
+import { subscriptionsJob } from './modules/subscriptions/subscriptions.job.ts';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildApp } from './app.ts';
@@ -92,7 +93,7 @@ async function main() {
   const jobsStarted = config.jobs
     ? (async () => {
         const boss = await startJobs(database.url, app.log);
-        await scheduleJobs(boss, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), dailyNoticesJob({ db: database.db, files: { db: database.db, storage: app.fileStorage, signingKey: config.jwtSecret }, notifier, publicUrl: config.publicUrl, log: app.log }), payinsReconcileJob(app.payins), maintenanceStatusJob(database.db), courseStatusJob(database.db), contractsJob(database.db), yangoSyncJob(app.yango), yangoRecipeJob(app.yango), yangoDebitsJob(app.yango), penaltyTriggersJob(app.gps), phoneGpsRetentionJob(database.db)], app.log);
+        await scheduleJobs(boss, [orphanSweepJob({ db: database.db, storage: app.fileStorage }, app.log), idempotencySweepJob(database.db), withdrawalsReconcileJob({ db: database.db, payments: app.payments, resendAfterSeconds: config.payments.reconcileAfterSeconds, log: app.log }), recipeJob(database.db), dailyNoticesJob({ db: database.db, files: { db: database.db, storage: app.fileStorage, signingKey: config.jwtSecret }, notifier, publicUrl: config.publicUrl, log: app.log }), payinsReconcileJob(app.payins), maintenanceStatusJob(database.db), courseStatusJob(database.db), contractsJob(database.db), yangoSyncJob(app.yango), yangoRecipeJob(app.yango), yangoDebitsJob(app.yango), penaltyTriggersJob(app.gps), phoneGpsRetentionJob(database.db), subscriptionsJob(app.subscriptions)], app.log);
         return boss;
       })().catch((err: unknown) => {
         // A server whose scheduled work silently never runs must not go on: stop, as at start.

@@ -27,8 +27,11 @@ import './contracts/contracts.files.ts';
 import './pnl/pnl.park-setup.ts';
 import './treasury/treasury.park-setup.ts';
 import './withdrawals/withdrawals.park-setup.ts';
+import './subscriptions/subscriptions.park-setup.ts';
 // What a module does when recipes are paid (in the payment's transaction).
 import './contracts/contracts.hooks.ts';
+// What a module does when a pay-in of its own purpose succeeds.
+import './subscriptions/subscriptions.hooks.ts';
 // What a module undoes when its operation is cancelled from the operations screen.
 import './recipes/recipe-payment-cancel.ts';
 import './courses/courses.hooks.ts';

@@ -1,3 +1,4 @@
+import { platformOperatorConfigFromEnv, type PlatformOperatorConfig } from './platform-operator.config.ts';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,8 @@ export interface Config {
   redisUrl?: string;
   /** FLOTTE_SIGNUP: whether anyone may create an owner account (open outside production by default). */
   signupOpen: boolean;
+  /** Who sells the subscriptions (invoices) and the token of its area. */
+  platformOperator: PlatformOperatorConfig;
 }
 
 function bool(v: string | undefined, fallback: boolean): boolean {
@@ -138,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     storage: storageConfigFromEnv(env, dataDir),
     redisUrl: env.REDIS_URL || undefined,
     signupOpen: signupSetting(env.FLOTTE_SIGNUP, production),
+    platformOperator: platformOperatorConfigFromEnv(env),
     webDist: path.resolve(env.WEB_DIST || path.join(findRepoRoot(), 'web/dist')),
     publicUrl: (env.PUBLIC_URL || `http://localhost:${int('PORT', env.PORT, 3000)}`).replace(/\/+$/, ''),
   };

@@ -13,6 +13,7 @@ import { parkTransactions, paymentProviderEvents } from '../treasury/treasury.ta
 import { pnlAccountIdByCode } from '../withdrawals/withdraw-fees-account.ts';
 import type { PaymentProvider } from '../withdrawals/withdrawals.tables.ts';
 import { operatorById } from './payin-operators.ts';
+import { payinPurposeHandler } from './payin-purposes.ts';
 import type { PayinRow } from './payin-view.ts';
 import { payins } from './payins.tables.ts';
 
@@ -98,7 +99,7 @@ export async function settlePayin(deps: { db: Db }, id: string, outcome: SettleO
     }
 
     const { detail, transactionId } = await applyPayment(tx, { ...row, providerRef }, now);
-    if (event) {
+    if (event && transactionId) {
       await tx
         .update(paymentProviderEvents)
         .set({ transactionId })
@@ -146,8 +147,11 @@ async function applicableAllocations(tx: Tx, parkId: string, allocations: Recipe
 
 const fmt = (minor: number, currency: string) => `${fromMinor(minor, currency).toLocaleString('fr-FR')} ${currency}`;
 
-async function applyPayment(tx: Tx, row: PayinRow, now: Date): Promise<{ detail: string | null; transactionId: string }> {
+async function applyPayment(tx: Tx, row: PayinRow, now: Date): Promise<{ detail: string | null; transactionId: string | null }> {
   const purpose = row.purpose;
+  // Another module's purpose (a subscription invoice): its money is not the park's.
+  const handler = payinPurposeHandler(purpose.kind);
+  if (handler) return { detail: (await handler.onSuccess(tx, row, now)).detail, transactionId: null };
   let applied = 0;
   let driverId = row.driverId;
   const notes: string[] = [];

@@ -10,6 +10,7 @@ import type { CollectionClientName, CollectionProvider, CollectionResult } from 
 import { PayoutOutcomeUnknown } from '../../platform/payments/payments.types.ts';
 import { parkPlace } from '../withdrawals/withdraw-means.service.ts';
 import { operatorById, operatorForCountry } from './payin-operators.ts';
+import { payinPurposeHandler } from './payin-purposes.ts';
 import { settlePayin, type SettleResult } from './payin-settlement.ts';
 import { validationView, type PayinRow } from './payin-view.ts';
 import type { PayinsDeps } from './payins.deps.ts';
@@ -111,6 +112,7 @@ export async function startPayin(
     .returning();
 
   let current: PayinRow = row;
+  const foreign = payinPurposeHandler(input.purpose.kind);
   try {
     const started = await collector.requestPayment({
       reference: row.id,
@@ -119,9 +121,9 @@ export async function startPayin(
       msisdn,
       callingCode: place.callingCode,
       operator: operator.provider,
-      description: input.purpose.kind === 'exceptional' ? 'Paiement exceptionnel Flotte' : 'Paiement de recettes Flotte',
+      description: foreign?.description ?? (input.purpose.kind === 'exceptional' ? 'Paiement exceptionnel Flotte' : 'Paiement de recettes Flotte'),
       callbackUrl: callbackUrl(deps, collector.name, row.id),
-      returnUrl: `${deps.publicUrl}/dashboard/receipts`,
+      returnUrl: `${deps.publicUrl}${foreign?.returnPath ?? '/dashboard/receipts'}`,
     });
     if (started.status === 'failed') {
       await db.update(payins).set({ status: 'failed', settledAt: new Date(), detail: started.detail?.slice(0, 500) ?? null }).where(and(eq(payins.id, row.id), eq(payins.status, 'pending')));

@@ -8,13 +8,15 @@ export type PayinStatus = 'pending' | 'success' | 'failed' | 'expired' | 'cancel
 
 /** What a pay-in pays once the provider says it succeeded. */
 export interface PayinPurpose {
-  kind: 'recipes' | 'exceptional';
+  kind: 'recipes' | 'exceptional' | 'subscription';
   /** recipes: the amounts to apply to each recipe, in minor units. */
   allocations?: { recipeId: string; amount: number }[];
   comment?: string | null;
   description?: string | null;
   /** exceptional: the day (yyyy-MM-dd) the unscheduled recipe is dated. */
   day?: string | null;
+  /** subscription: the invoice it pays (the platform's money: no park account moves). */
+  invoiceId?: string;
 }
 
 /**

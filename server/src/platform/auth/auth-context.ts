@@ -48,6 +48,11 @@ declare module 'fastify' {
      */
     idempotent?: boolean;
     /**
+     * The route grows the park (a vehicle, a driver, a planning): refused while the park has no
+     * subscription running (modules/subscriptions/subscription-gate.ts).
+     */
+    growsPark?: boolean;
+    /**
      * A route of the driver's own space (issue 22): only a profile of type 'driver' may call it, and
      * a driver may call no other 'profile' route (see the guard).
      */

@@ -29,3 +29,4 @@ export * from '../../modules/courses/courses.tables.ts';
 export * from '../../modules/yango/yango.tables.ts';
 export * from '../../modules/gps/gps.tables.ts';
 export * from '../../modules/phone-gps/phone-gps.tables.ts';
+export * from '../../modules/subscriptions/subscriptions.tables.ts';
