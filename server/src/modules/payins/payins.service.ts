@@ -193,27 +193,39 @@ async function view(deps: PayinsDeps, acting: ActingProfile, row: PayinRow): Pro
   return validationView(row, operator?.name ?? row.provider, acting.park.timeZone);
 }
 
-async function ownPayin(deps: PayinsDeps, acting: ActingProfile, id: string): Promise<PayinRow> {
+/**
+ * Which pay-ins a caller acts on: by default the park's own collections (recipes, exceptional
+ * payments); `kind: 'subscription'` the subscription invoices' (their own buttons, their own
+ * permission). Each reads the other's as not found.
+ */
+export interface PayinScope {
+  kind?: 'subscription';
+}
+
+const inScope = (row: PayinRow, scope: PayinScope) => (row.purpose.kind === 'subscription') === (scope.kind === 'subscription');
+
+async function ownPayin(deps: PayinsDeps, acting: ActingProfile, id: string, scope: PayinScope = {}): Promise<PayinRow> {
   const row = await payinOfPark(deps.db, acting.parkId, id);
-  if (!row) throw new AppError('PAYIN_NOT_FOUND');
+  if (!row || !inScope(row, scope)) throw new AppError('PAYIN_NOT_FOUND');
   return row;
 }
 
 /**
  * GET /transaction/check-status/{id} for a pay-in (the card polls it every 3 s): its validation
  * data after asking the provider (at most every 10 s). Null when the id is not one of the park's
- * pay-ins (a withdrawal, then). Reading a pay-in needs VIEW_CASH_COLLECTION.
+ * pay-ins (a withdrawal, then). Reading a pay-in needs VIEW_CASH_COLLECTION; a subscription
+ * invoice's pay-in READ_SUBSCRIPTION (the subscription screen polls it).
  */
 export async function payinCheckStatus(deps: PayinsDeps, acting: ActingProfile, id: string): Promise<TTransactionValidation | null> {
   const row = await payinOfPark(deps.db, acting.parkId, id);
   if (!row) return null;
-  if (!hasPermission(acting, 'VIEW_CASH_COLLECTION')) throw new AppError('FORBIDDEN');
+  if (!hasPermission(acting, row.purpose.kind === 'subscription' ? 'READ_SUBSCRIPTION' : 'VIEW_CASH_COLLECTION')) throw new AppError('FORBIDDEN');
   return view(deps, acting, await refreshPayin(deps, row));
 }
 
 /** 'J'ai validé': the provider is asked now, and the pay-in settled by its answer. */
-export async function validatedPayin(deps: PayinsDeps, acting: ActingProfile, id: string): Promise<TTransactionValidation> {
-  const row = await ownPayin(deps, acting, id);
+export async function validatedPayin(deps: PayinsDeps, acting: ActingProfile, id: string, scope: PayinScope = {}): Promise<TTransactionValidation> {
+  const row = await ownPayin(deps, acting, id, scope);
   return view(deps, acting, await refreshPayin(deps, row, { force: true }));
 }
 
@@ -222,8 +234,8 @@ export async function validatedPayin(deps: PayinsDeps, acting: ActingProfile, id
  * Wave's checkout session is closed; MTN and CinetPay can't withdraw a prompt, so a payment made
  * anyway is still applied when it is reported (the job keeps asking for a day).
  */
-export async function cancelPayin(deps: PayinsDeps, acting: ActingProfile, id: string): Promise<TTransactionValidation> {
-  const before = await refreshPayin(deps, await ownPayin(deps, acting, id), { force: true });
+export async function cancelPayin(deps: PayinsDeps, acting: ActingProfile, id: string, scope: PayinScope = {}): Promise<TTransactionValidation> {
+  const before = await refreshPayin(deps, await ownPayin(deps, acting, id, scope), { force: true });
   if (before.status === 'success' || before.status === 'failed') throw new AppError('PAYIN_NOT_PENDING', { data: await view(deps, acting, before) });
   if (before.status === 'cancelled') return view(deps, acting, before);
   const [row] = await deps.db
@@ -231,7 +243,7 @@ export async function cancelPayin(deps: PayinsDeps, acting: ActingProfile, id: s
     .set({ status: 'cancelled', detail: 'Annulée depuis la carte de validation' })
     .where(and(eq(payins.id, id), sql`${payins.status} in ('pending', 'expired')`))
     .returning();
-  const current = row ?? (await ownPayin(deps, acting, id));
+  const current = row ?? (await ownPayin(deps, acting, id, scope));
   const collector = deps.payments.collector(current.provider as CollectionClientName);
   if (row && collector?.cancelPayment) {
     await collector.cancelPayment({ reference: current.id, providerRef: current.providerRef }).catch((err: unknown) => deps.log?.warn({ err, payinId: id }, 'pay-in cancel at the provider failed'));

@@ -92,7 +92,8 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
   });
 
   // A withdrawal needs VIEW_BALANCE; a pay-in (the validation card polls it) VIEW_CASH_COLLECTION,
-  // checked by checkPayin. The config can only require all of several permissions: checked here.
+  // a subscription invoice's pay-in READ_SUBSCRIPTION, checked by checkPayin. The config can only
+  // require all of several permissions: checked here.
   app.get('/transaction/check-status/:id', {
     schema: {
       tags,
@@ -103,7 +104,7 @@ export const withdrawalsRoutes: FastifyPluginAsyncZod<{
     },
   }, async (req) => {
     const acting = actingProfile(req);
-    if (!hasPermission(acting, read.permission) && !hasPermission(acting, 'VIEW_CASH_COLLECTION')) throw new AppError('FORBIDDEN');
+    if (!hasPermission(acting, read.permission) && !hasPermission(acting, 'VIEW_CASH_COLLECTION') && !hasPermission(acting, 'READ_SUBSCRIPTION')) throw new AppError('FORBIDDEN');
     const payin = checkPayin ? await checkPayin(acting, req.params.id) : null;
     if (payin) return ok(payin);
     if (!hasPermission(acting, read.permission)) throw new AppError('FORBIDDEN');
