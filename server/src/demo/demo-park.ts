@@ -10,6 +10,7 @@ import { seedDemoContracts } from './demo-contracts.ts';
 import { seedDemoClientsCourses } from './demo-clients-courses.ts';
 import { seedDemoYango } from './demo-yango.ts';
 import { seedDemoGps } from './demo-gps.ts';
+import { seedDemoSecondPark, seedDemoSubscription } from './demo-subscriptions.ts';
 import { loadConfig } from '../platform/config.ts';
 import { openStorage } from '../platform/storage/storage.config.ts';
 import type { FileStorage } from '../platform/storage/storage.types.ts';
@@ -116,6 +117,11 @@ export async function seedDemoPark(db: Db, opts: { storage?: FileStorage } = {})
   // Its GPS: connected to the flespi simulator, trackers in most vehicles, three penalty triggers.
   await seedDemoGps(db, { parkId: park.id, timeZone: 'Africa/Douala', currency: 'XAF' }, { profileId: ownerProfile.id });
   step('gps');
+  // Its subscription in place of the trial: Premium monthly, 23 days left, two paid invoices; and
+  // the owner's second park in Yaoundé, ending in 6 days (the near-end banner).
+  await seedDemoSubscription(db, park.id, ownerProfile.id);
+  await seedDemoSecondPark(db, owner.id);
+  step('subscriptions');
   await db.update(parks).set({ operationsNeedConfirmation: true }).where(eq(parks.id, park.id));
   step('end');
   return { created: true, steps };
