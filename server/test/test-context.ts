@@ -12,6 +12,7 @@ import { createNotifier } from '../src/platform/notifier/notifier.ts';
 import { outboxStore, readOutbox } from '../src/modules/dev/outbox.service.ts';
 import { addProfile, createPark, createUser } from '../src/modules/access/parks.service.ts';
 import { testEngine } from './global-setup.ts';
+import { setFixtureSubscription, type FixtureSubscription } from './subscription-fixture.ts';
 
 /**
  * One test file's world: its own database cloned from the run's template, its own data folder,
@@ -24,7 +25,7 @@ export interface TestContext {
   config: Config;
   close(): Promise<void>;
   api(method: string, url: string, opts?: ApiOptions): Promise<ApiAnswer>;
-  createPark(v?: { name?: string; ownerPassword?: string }): Promise<ParkFixture>;
+  createPark(v?: ParkFixtureOptions): Promise<ParkFixture>;
   addMember(parkId: string, v: { type: string; roleNames?: string[]; password?: string }): Promise<{ email: string; phone: string; password: string; userId: string }>;
   signIn(v: { email?: string; phone?: string; password: string; type: string; webClient?: boolean }): Promise<SignedIn>;
   latestOtp(to: string): Promise<string>;
@@ -44,6 +45,17 @@ export interface ApiAnswer {
   message: string;
   data: any;
   raw: LightMyRequestResponse;
+}
+
+/**
+ * `subscription`: 'paid' (default) gives the park a large paid subscription in place of its trial,
+ * so tests add as many vehicles as they like; 'trial' keeps the new park's free trial (5 vehicles);
+ * 'none' ends the trial yesterday (an expired park).
+ */
+export interface ParkFixtureOptions {
+  name?: string;
+  ownerPassword?: string;
+  subscription?: FixtureSubscription;
 }
 
 export interface ParkFixture {
@@ -133,6 +145,7 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
     },
     async createPark(v = {}) {
       const park = await createPark(database.db, { name: v.name ?? 'Parc Test', countryCode: 'CM', city: 'Douala', currency: 'XAF' });
+      await setFixtureSubscription(database.db, park.id, v.subscription ?? 'paid');
       const who = contact();
       const password = v.ownerPassword ?? 'Secret#2026';
       const user = await createUser(database.db, { ...who, password, firstName: 'Awa', lastName: 'Ndiaye' });

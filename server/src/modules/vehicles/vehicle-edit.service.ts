@@ -27,6 +27,7 @@ import { findRow, getVehicle, getVehicleAllData, type NewImage } from './vehicle
 import { registrationTaken } from './vehicles.queries.ts';
 import { vehicles } from './vehicles.tables.ts';
 import { isUniqueViolation } from '../../platform/db/pg-errors.ts';
+import { assertVehicleSlots, checkVehicleSlots } from '../subscriptions/subscription-limits.ts';
 
 /**
  * Registering a vehicle and editing it one section at a time (general information, work planning,
@@ -137,10 +138,17 @@ export async function createVehicle(
   const ctx = await parkContext(deps, v.parkId);
   const columns = generalColumns(input, ctx.currency);
   const kept = await resolveImages(deps, v.parkId, [], input.images ?? [], v.uploads.length);
+  // Room in the subscription: asked before storing the images, then again under the park's lock
+  // with the insert (subscriptions/subscription-limits.ts), so two at once never pass the limit.
+  await checkVehicleSlots(deps.db, v.parkId, 1, ctx.now.day);
   const images = [...kept, ...(await storeImages(deps, v.parkId, v.userId, v.uploads))];
   let id: string;
   try {
-    [{ id }] = await deps.db.insert(vehicles).values({ parkId: v.parkId, ...columns, images }).returning({ id: vehicles.id });
+    id = await deps.db.transaction(async (tx) => {
+      await assertVehicleSlots(tx, v.parkId, 1, ctx.now.day);
+      const [row] = await tx.insert(vehicles).values({ parkId: v.parkId, ...columns, images }).returning({ id: vehicles.id });
+      return row.id;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw registrationError();
     throw err;

@@ -36,6 +36,7 @@ import {
 import { findVehicleRow, listVehiclePage, planningOfListRow, planningsOf, recipeOf, type StoredPlanning, type VehicleListRow, type VehicleRow } from './vehicles.queries.ts';
 import { vehicles, type VehicleStatus } from './vehicles.tables.ts';
 import { URGENCY_BY_RANK } from '../reminders/reminder-due.ts';
+import { assertVehicleSlots } from '../subscriptions/subscription-limits.ts';
 
 export type { VehiclesDeps } from './vehicle-config.service.ts';
 
@@ -221,10 +222,19 @@ export async function setVehicleStatus(deps: VehiclesDeps, parkId: string, id: s
     if (stored) await assertNoOverlap(deps.db, parkId, id, toPlanning('active', stored));
   }
   if (row.vehicle.status !== status) {
-    await deps.db
-      .update(vehicles)
-      .set({ status, updatedAt: new Date() })
-      .where(and(eq(vehicles.id, id), eq(vehicles.parkId, parkId)));
+    const set = () => ({ status, updatedAt: new Date() });
+    const where = and(eq(vehicles.id, id), eq(vehicles.parkId, parkId));
+    if (row.vehicle.status === 'deactivated') {
+      // Back in service, it counts against the subscription again: checked under the park's lock
+      // with the update (subscriptions/subscription-limits.ts).
+      const today = (await parkContext(deps, parkId)).now.day;
+      await deps.db.transaction(async (tx) => {
+        await assertVehicleSlots(tx, parkId, 1, today);
+        await tx.update(vehicles).set(set()).where(where);
+      });
+    } else {
+      await deps.db.update(vehicles).set(set()).where(where);
+    }
   }
   return getVehicle(deps, parkId, id);
 }
