@@ -116,7 +116,7 @@ export const driversRoutes: FastifyPluginAsyncZod<{ deps: DriversDeps; files: Fi
   }, async (req) => ok(await readDriverAllData(deps, parkOf(req), req.params.id)));
 
   app.post('/driver', {
-    config: manage,
+    config: { ...manage, growsPark: true },
     schema: { tags, summary: 'Recrute un chauffeur', description: formNote, consumes: ['multipart/form-data', 'application/json'], response: driverAnswer },
   }, async (req) => {
     const { input, stored } = await driverInput(req, files, ZDriverInput);

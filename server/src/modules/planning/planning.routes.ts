@@ -57,7 +57,7 @@ function canRead(req: FastifyRequest) {
  */
 export const planningRoutes: FastifyPluginAsyncZod<{ deps: PlanningDeps }> = async (app, { deps }) => {
   app.post('/planning/generate', {
-    config: { permission: 'MANAGE_DRIVER_VEHICLE' },
+    config: { permission: 'MANAGE_DRIVER_VEHICLE', growsPark: true },
     schema: {
       tags,
       summary: "Aperçu du planning d'une période (véhicules, groupe de rotation, ou tous les véhicules configurés) : entrées, conflits, véhicules sans planning",
@@ -69,7 +69,7 @@ export const planningRoutes: FastifyPluginAsyncZod<{ deps: PlanningDeps }> = asy
   app.post('/planning/confirm', {
     // A month of a 1,000-vehicle fleet is ~31,000 entries (3 to 4 MB of JSON): above the 1 MiB default.
     bodyLimit: 16 * 1024 * 1024,
-    config: { permission: 'MANAGE_DRIVER_VEHICLE' },
+    config: { permission: 'MANAGE_DRIVER_VEHICLE', growsPark: true },
     schema: {
       tags,
       summary: 'Confirme le planning : remplace, en une transaction, les entrées des véhicules listés sur la période',
@@ -135,7 +135,7 @@ export const planningRoutes: FastifyPluginAsyncZod<{ deps: PlanningDeps }> = asy
   }, async (req) => ok(await listRotationGroups(deps, canRead(req))));
 
   app.post('/rotation', {
-    config: { permission: 'MANAGE_DRIVER_VEHICLE' },
+    config: { permission: 'MANAGE_DRIVER_VEHICLE', growsPark: true },
     schema: { tags, summary: 'Crée un groupe de rotation, ou le modifie quand `id` est donné', body: ZRotationGroupInput, response: { 200: zEnvelope(ZRotationGroup) } },
   }, async (req) => {
     const { group, created } = await saveRotationGroup(deps, actingProfile(req), req.body);

@@ -93,7 +93,7 @@ export const vehiclesRoutes: FastifyPluginAsyncZod<{ deps: VehiclesDeps }> = asy
   });
 
   app.post('/vehicle', {
-    config: manage,
+    config: { ...manage, growsPark: true },
     schema: {
       tags,
       summary: 'Enregistre un véhicule (informations générales, étape 1 de l’assistant)',
