@@ -17,8 +17,12 @@ import { seedFleet } from './fleet-generator.ts';
  * new park starts with. Runs once, when the demo park is created (the demo seed's own guard).
  */
 
-/** Vehicles the demo park's subscription allows: room left for the e2e specs that add some. */
-export const DEMO_SUBSCRIPTION_VEHICLES = 30;
+/**
+ * Vehicles the demo park's subscription allows. The demo has 24 in use; one e2e run adds 6 to it
+ * (contracts-list 2; contracts, fleet-documents-groups, fleet-vehicles, planning-recipes 1 each), all
+ * on one server, and a developer may run specs again on the same one: 40 leaves room for both.
+ */
+export const DEMO_SUBSCRIPTION_VEHICLES = 40;
 /** Free places kept whatever the fleet's size, so 'Ajouter un véhicule' works in the demo. */
 const DEMO_FREE_VEHICLES = 5;
 
@@ -144,7 +148,7 @@ async function seedPaidPeriods(
 
 /**
  * The demo park: Premium monthly (particulier, so 'Passer au compte professionnel' has something to
- * show) for at least DEMO_SUBSCRIPTION_VEHICLES vehicles. Subscribed 37 days ago for 30 days, then
+ * show) for DEMO_SUBSCRIPTION_VEHICLES vehicles (or more, keeping some free). Subscribed 37 days ago for 30 days, then
  * extended: the running period started 7 days ago and ends in 22 (23 days left, today counted).
  */
 export async function seedDemoSubscription(db: Db, parkId: string, ownerProfileId: string, now: Date = new Date()): Promise<{ vehicles: number; daysLeft: number }> {
