@@ -17,6 +17,16 @@ export interface TransactionValidationCardProps {
   onCompleted: () => void;
   /** 'Annuler', or 'Réessayer' after an expiry or a refusal: the caller returns to its form. */
   onCancelled: () => void;
+  /**
+   * Where 'J'ai validé' and 'Annuler' go: the recipes' /payin/:id/* by default; a subscription
+   * pay-in has its own (/subscription/payin/:id/*), which refuse the park's pay-ins and back.
+   */
+  endpoints?: PayinCardEndpoints;
+}
+
+export interface PayinCardEndpoints {
+  validated: (id: string) => Promise<TTransactionValidation>;
+  cancel: (id: string) => Promise<TTransactionValidation>;
 }
 
 /** PAYIN_NOT_PENDING (contract errors.ts): 'Annuler' pressed on a pay-in the operator already settled. */
@@ -50,7 +60,7 @@ function CopyValue({ value, testId }: { value: string; testId: string }) {
  * the server). 'J'ai validé' asks the operator now, 'Annuler' stops waiting; both act only while
  * pending. At zero: 'Transaction expirée' (a payment made after that is still recorded).
  */
-export function TransactionValidationCard({ validation, onCompleted, onCancelled }: TransactionValidationCardProps) {
+export function TransactionValidationCard({ validation, onCompleted, onCancelled, endpoints = payinsApi }: TransactionValidationCardProps) {
   const queryClient = useQueryClient();
   const { remaining } = useCountdown(validation.seconds_left);
   const status = usePayinStatus(validation, remaining > 0);
@@ -61,7 +71,7 @@ export function TransactionValidationCard({ validation, onCompleted, onCancelled
   const show = (next: TTransactionValidation) => queryClient.setQueryData(payinKeys.status(validation.transaction_id), next);
 
   const validate = useMutation({
-    mutationFn: () => payinsApi.validated(validation.transaction_id),
+    mutationFn: () => endpoints.validated(validation.transaction_id),
     onSuccess: (next) => {
       show(next);
       if (next.status === 'pending' || next.status === 'init') toast.success(M.pending);
@@ -70,7 +80,7 @@ export function TransactionValidationCard({ validation, onCompleted, onCancelled
   });
 
   const cancel = useMutation({
-    mutationFn: () => payinsApi.cancel(validation.transaction_id),
+    mutationFn: () => endpoints.cancel(validation.transaction_id),
     onSuccess: (next) => {
       show(next);
       if (next.status === 'cancelled') {
