@@ -40,6 +40,7 @@ export type Screen =
   | 'GpsVehicleDayPage'
   | 'TriggersPage'
   | 'PhoneGpsPage'
+  | 'SubscriptionPage'
   | 'DriverSignInPage'
   | 'DriverLayout'
   | 'DriverHomePage'
@@ -75,6 +76,7 @@ export const DASHBOARD_SCREENS: Readonly<Record<string, { screen: Screen; guarde
   'gps/vehicles': { screen: 'GpsFleetPage', guarded: true },
   'gps/triggers': { screen: 'TriggersPage', guarded: true },
   'gps/phones': { screen: 'PhoneGpsPage', guarded: true },
+  subscription: { screen: 'SubscriptionPage', guarded: true },
 };
 
 /** The driver's space by path under /chauffeur/ (an unknown one goes back to his home). */

@@ -61,6 +61,7 @@ const GpsFleetPage = lazy(() => import('../features/gps/GpsFleetPage.tsx'));
 const GpsVehicleDayPage = lazy(() => import('../features/gps/GpsVehicleDayPage.tsx'));
 const TriggersPage = lazy(() => import('../features/gps/TriggersPage.tsx'));
 const PhoneGpsPage = lazy(() => import('../features/gps/PhoneGpsPage.tsx'));
+const SubscriptionPage = lazy(() => import('../features/subscription/SubscriptionPage.tsx'));
 const DriverSignInPage = lazy(() => import('../features/driver-space/DriverSignInPage.tsx'));
 const DriverLayout = lazy(() => import('../features/driver-space/DriverLayout.tsx'));
 const DriverHomePage = lazy(() => import('../features/driver-space/DriverHomePage.tsx'));
@@ -109,6 +110,7 @@ const SCREENS: Record<Exclude<Screen, 'FleetDashboard'>, object> = {
   GpsVehicleDayPage,
   TriggersPage,
   PhoneGpsPage,
+  SubscriptionPage,
   DriverSignInPage,
   DriverLayout,
   DriverHomePage,
@@ -195,6 +197,7 @@ export function AppRoutes() {
             <Route path="gps/vehicles/:id" element={guarded('VIEW_VEHICLE_GPS', page(GpsVehicleDayPage))} />
             <Route path="gps/triggers" element={guarded('VIEW_VEHICLE_GPS', page(TriggersPage))} />
             <Route path="gps/phones" element={guarded('VIEW_PHONE_GPS', page(PhoneGpsPage))} />
+            <Route path="subscription" element={guarded('VIEW_SUBSCRIPTION', page(SubscriptionPage))} />
             <Route path="*" element={page(ModulePage)} />
           </Route>
           {/* The driver's own space (issue 22): his sign-in by phone, then his screens. */}
