@@ -1,0 +1,125 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pdfPlainText } from '../../../test/pdf-text.ts';
+import { createTestContext, type ParkFixture, type TestContext } from '../../../test/test-context.ts';
+import { parks } from '../access/access.tables.ts';
+import { payins } from '../payins/payins.tables.ts';
+import { invoicePdf } from './invoice-pdf.ts';
+import { parkToday } from './subscription-days.ts';
+import type { SubscriptionsDeps } from './subscriptions.deps.ts';
+import { subscriptionInvoices } from './subscriptions.tables.ts';
+
+/** The subscription invoice's PDF (issue 23): seller, buyer, lines, total, paid or to pay. */
+let ctx: TestContext;
+let a: ParkFixture;
+let b: ParkFixture;
+let deps: SubscriptionsDeps;
+const NOW = new Date('2026-11-26T10:00:00Z');
+let numbered = 900_000;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  a = await ctx.createPark({ name: 'Taxis Awa' });
+  b = await ctx.createPark({ name: 'Parc B' });
+  await ctx.database.db.update(parks).set({ phone: '690000001', phoneCode: '237' }).where(eq(parks.id, a.park.id));
+  deps = {
+    ...ctx.app.subscriptions,
+    now: () => NOW,
+    platform: { token: null, legalName: 'Flotte SAS', address: 'Rue de la Joie, Douala, Cameroun', email: 'facturation@flotte.app', phone: '+237 699 00 00 00', taxId: 'M012345678901A' },
+  };
+}, 60_000);
+afterAll(() => ctx?.close());
+
+async function invoice(over: Partial<typeof subscriptionInvoices.$inferInsert> = {}): Promise<string> {
+  const [row] = await ctx.database.db
+    .insert(subscriptionInvoices)
+    .values({
+      parkId: a.park.id,
+      number: `FLT-2026-${++numbered}`,
+      kind: 'change',
+      type: 'premium',
+      applicationType: 'professionnel',
+      period: 'monthly',
+      vehicleNumber: 12,
+      pricePerVehicle: 5500,
+      periodStart: '2026-11-26',
+      periodEnd: '2026-12-25',
+      amount: 51_500,
+      currency: 'XAF',
+      offer: null,
+      lines: [
+        { label: 'Premium mensuel, 12 véhicules', quantity: 12, unitPrice: 5500, amount: 66_000 },
+        { label: 'Avoir : jours restants du forfait Starter mensuel', quantity: 1, unitPrice: -14_500, amount: -14_500 },
+      ],
+      validUntil: parkToday('Africa/Douala', NOW),
+      createdAt: NOW,
+      ...over,
+    })
+    .returning();
+  return row.id;
+}
+
+describe('the invoice PDF', () => {
+  it('prints the seller, the buyer, the lines, the total and what is left to do', async () => {
+    const id = await invoice({ number: 'FLT-2026-000123' });
+    const { filename, bytes } = await invoicePdf(deps, a.park.id, id);
+    expect(filename).toBe('facture-FLT-2026-000123.pdf');
+    const text = await pdfPlainText(bytes);
+    for (const part of [
+      'Facture N° FLT-2026-000123',
+      'Date : 26/11/2026 · Changement de forfait',
+      // The seller: the platform.
+      'Flotte SAS',
+      'Rue de la Joie, Douala, Cameroun',
+      'E-mail : facturation@flotte.app',
+      'Téléphone : +237 699 00 00 00',
+      'N° contribuable : M012345678901A',
+      // The buyer: the park and its owner.
+      'Taxis Awa',
+      'Douala, Cameroun',
+      'Téléphone : +237 690000001',
+      'Propriétaire : Awa Ndiaye',
+      `E-mail : ${a.owner.email}`,
+      'Premium mensuel · compte professionnel',
+      'Du 26/11/2026 au 25/12/2026',
+      'Véhicules couverts 12',
+      'Premium mensuel, 12 véhicules 12 5 500 XAF 66 000 XAF',
+      'Avoir : jours restants du forfait Starter mensuel 1 -14 500 XAF -14 500 XAF',
+      'Total 51 500 XAF',
+      'À payer au plus tard le 26/11/2026',
+    ]) expect(text).toContain(part);
+    expect(text).not.toContain('Payée le');
+    expect(text).not.toContain('Référence du paiement');
+  });
+
+  it('says paid, when, and by which payment', async () => {
+    const [payin] = await ctx.database.db
+      .insert(payins)
+      .values({ parkId: a.park.id, provider: 'mtn', operatorId: '8', phone: '237670000001', amount: 51_500, currency: 'XAF', status: 'success', providerRef: 'MTN-REF-778899', purpose: { kind: 'recipes', allocations: [] }, expiresAt: NOW })
+      .returning();
+    const id = await invoice({ status: 'paid', paidAt: new Date('2026-11-26T22:30:00Z'), paidPayinId: payin.id, payinId: payin.id, validUntil: '2026-11-20' });
+    const text = await pdfPlainText((await invoicePdf(deps, a.park.id, id)).bytes);
+    // 22:30 UTC is 23:30 in Douala: still the 26th there.
+    expect(text).toContain('Payée le 26/11/2026');
+    expect(text).toContain(`Référence du paiement ${payin.id}`);
+    expect(text).toContain("Référence de l'opérateur MTN-REF-778899");
+    expect(text).not.toContain('À payer');
+  });
+
+  it('says an unpaid quote of an earlier day expired, and leaves out what is not set', async () => {
+    const id = await invoice({ validUntil: '2026-11-20', kind: 'subscribe', offer: '2 mois offerts' });
+    const bare = { ...deps, platform: { ...deps.platform, phone: null, taxId: null } };
+    const text = await pdfPlainText((await invoicePdf(bare, a.park.id, id)).bytes);
+    expect(text).toContain('Devis expiré le 20/11/2026');
+    expect(text).toContain('Offre 2 mois offerts');
+    expect(text).not.toContain('N° contribuable');
+    expect(text).not.toContain('+237 699');
+  });
+
+  it("refuses another park's invoice, and an id that is none", async () => {
+    const id = await invoice();
+    await expect(invoicePdf(deps, b.park.id, id)).rejects.toMatchObject({ errorName: 'SUBSCRIPTION_INVOICE_NOT_FOUND', status: 404 });
+    await expect(invoicePdf(deps, a.park.id, 'abc')).rejects.toMatchObject({ errorName: 'SUBSCRIPTION_INVOICE_NOT_FOUND' });
+    await expect(invoicePdf(deps, a.park.id, '00000000-0000-7000-8000-000000000000')).rejects.toMatchObject({ errorName: 'SUBSCRIPTION_INVOICE_NOT_FOUND' });
+  });
+});
