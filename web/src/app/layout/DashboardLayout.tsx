@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { Alert, AppShell, Box, Burger, Button, Group, ScrollArea, Skeleton, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -13,6 +13,9 @@ import { Wordmark } from '../../ui/Wordmark.tsx';
 import { NavMenu } from './NavMenu.tsx';
 import { actingPark } from './acting-park.ts';
 import { UserMenu } from './UserMenu.tsx';
+
+// Only holders of READ_SUBSCRIPTION download it, after the shell: the frame stays as light as it was.
+const SubscriptionBanner = lazy(() => import('../../features/subscription/SubscriptionBanner.tsx'));
 
 /** The signed-in frame: header (burger, wordmark, park switcher, notifications bell, user menu) and the permitted navigation. */
 export default function DashboardLayout() {
@@ -78,7 +81,14 @@ function DashboardShell() {
               </Stack>
             </Alert>
           ) : (
-            <Outlet />
+            <>
+              {user.data?.permissions.includes('READ_SUBSCRIPTION') ? (
+                <Suspense fallback={null}>
+                  <SubscriptionBanner parkId={parkId} />
+                </Suspense>
+              ) : null}
+              <Outlet />
+            </>
           )}
         </AppShell.Main>
       </AppShell>
