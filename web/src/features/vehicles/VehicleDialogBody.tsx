@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Box, Button, CloseButton, Group, Skeleton, Stack, Stepper, Text, Title } from '@mantine/core';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
@@ -19,6 +19,10 @@ import { RecipeSection } from './RecipeSection.tsx';
 import type { VehicleDialogMode, VehicleSection } from './VehicleDialog.tsx';
 import { VehicleOutcome } from './VehicleOutcome.tsx';
 import { vehiclesApi } from './vehicles-api.ts';
+import { subscriptionRefusal } from '../subscription/subscription-limit.ts';
+
+// Shown only when the subscription refuses a vehicle: downloaded then, not with the form.
+const VehicleLimitAlert = lazy(() => import('../subscription/VehicleLimitAlert.tsx').then((m) => ({ default: m.VehicleLimitAlert })));
 
 type Stage = 1 | 2 | 3 | 'created' | 'updated';
 
@@ -80,6 +84,8 @@ export function VehicleDialogBody({ mode, onClose, onCreated }: { mode: VehicleD
   const [drivers, setDrivers] = useState<Map<string, PlanningDriver>>(() => new Map());
   const [attempted, setAttempted] = useState(false);
   const [planningError, setPlanningError] = useState<string | null>(null);
+  /** The subscription's refusal of one more vehicle (issue 23): its message and a link to raise the count. */
+  const [limitError, setLimitError] = useState<string | null>(null);
   const recipe = useForm<RecipeFormValues, unknown, TRecipeConfigParsed>({ resolver: recipeResolver, defaultValues: recipeDefaults() });
 
   // Update mode: the sections start from what is saved, once it has arrived.
@@ -124,6 +130,7 @@ export function VehicleDialogBody({ mode, onClose, onCreated }: { mode: VehicleD
   };
 
   const submitGeneral = general.handleSubmit(async (values) => {
+    setLimitError(null);
     const update = vehicleId !== null;
     try {
       if (!update) {
@@ -153,7 +160,9 @@ export function VehicleDialogBody({ mode, onClose, onCreated }: { mode: VehicleD
       }
       setStage(2);
     } catch (error) {
-      if (error instanceof ApiError && error.fieldErrors.length) showFormError(error, general.setError, {}, GENERAL_FIELDS);
+      const refusal = subscriptionRefusal(error);
+      if (refusal) setLimitError(refusal);
+      else if (error instanceof ApiError && error.fieldErrors.length) showFormError(error, general.setError, {}, GENERAL_FIELDS);
       else toastSaveError(error, update ? UPDATE_FAILED : CREATE_FAILED);
     }
   });
@@ -256,6 +265,11 @@ export function VehicleDialogBody({ mode, onClose, onCreated }: { mode: VehicleD
           )
         ) : stage === 1 ? (
           <form id="vehicle-general-form" onSubmit={submitGeneral} noValidate>
+            {limitError ? (
+              <Suspense fallback={null}>
+                <VehicleLimitAlert message={limitError} onFollow={onClose} />
+              </Suspense>
+            ) : null}
             <GeneralSection form={general} parkId={parkId ?? ''} images={images} onImagesChange={setImages} />
           </form>
         ) : stage === 2 ? (
