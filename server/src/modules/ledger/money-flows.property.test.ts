@@ -13,7 +13,8 @@ import { checkAfterStep, checkAtEnd } from './money-flows.test-checks.ts';
  * settle payouts the operator answered later, maintenances finished with their expenses, issue
  * 18, drivers' contract payments, issue 19, and business clients' courses finished into a caisse or
  * as a receivable then settled, issue 20, and Yango-linked drivers' recipes collected from their
- * Yango balance, issue 21), through the real HTTP API, against a plain
+ * Yango balance, issue 21, and subscription invoices paid by mobile money, whose money is never
+ * the park's, issue 23), through the real HTTP API, against a plain
  * model of what every account should hold. Money calls are now and then sent twice under one
  * Idempotency-Key; expected refusals must be 4xx answers with their code.
  *

@@ -7,6 +7,7 @@ import { courses } from '../courses/courses.tables.ts';
 import { type World, type Model } from './money-flows.test-model.ts';
 import { expectAccepted } from './money-flows.test-api.ts';
 import { checkYangoAfterStep } from './money-flows.test-yango-steps.ts';
+import { checkSubscriptionsAtEnd } from './money-flows.test-subscription-steps.ts';
 
 /** What the money-flows test checks after each step and at the end of a sequence. */
 // ---------------------------------------------------------------------------------------------
@@ -220,6 +221,7 @@ export async function checkAtEnd(w: World, m: Model) {
     Object.fromEntries(w.caisses.map((c) => [w.label.get(c), m.caisse.get(c)])),
   );
   expect(totals.data.park_balance, 'total-data park balance').toBe(m.park);
+  await checkSubscriptionsAtEnd(w, m);
   expect(
     { revenue: totals.data.this_month.revenue + totals.data.last_month.revenue, expenses: totals.data.this_month.expenses + totals.data.last_month.expenses },
     'total-data revenue and expenses',

@@ -9,6 +9,7 @@ import { addCaisse } from '../treasury/caisses.test-support.ts';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { actingOf, insertClient } from '../courses/course-money.test-support.ts';
 import { emptyYangoModel, type YangoModel, type YangoStep } from './money-flows.test-yango-steps.ts';
+import type { SubscriptionModel, SubscriptionStep } from './money-flows.test-subscription-steps.ts';
 
 /**
  * The steps, the world and the model of the money-flows property test (money-flows.property.test.ts), split from it by part.
@@ -51,7 +52,12 @@ export type Step =
    * through the API, refused for a balance too low ('poor'), Yango's answer lost ('lost', pending)
    * then asked again ('recheck'), or part of it paid in cash meanwhile ('cash').
    */
-  | YangoStep;
+  | YangoStep
+  /**
+   * A subscription invoice of the park paid by mobile money (issue 23), its callback delivered
+   * once or twice, now and then paid again (refused): the park's money must not move.
+   */
+  | SubscriptionStep;
 
 export const amountArb: fc.Arbitrary<AmountSpec> = fc.oneof(
   { weight: 5, arbitrary: fc.integer({ min: 1, max: 60_000 }) },
@@ -139,6 +145,16 @@ export const stepArb: fc.Arbitrary<Step> = fc.oneof(
       retry,
     }),
   },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('subscription' as const),
+      amount: fc.integer({ min: 1, max: 40 }).map((n) => n * 2_500),
+      deliveries: fc.constantFrom(1 as const, 2 as const, 2 as const),
+      again: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
+      retry,
+    }),
+  },
 );
 
 export const setupArb = fc.record({
@@ -218,6 +234,8 @@ export interface Model {
   coursePayments: number;
   /** The Yango debits, the park's 'yango' account and the sold they fed. */
   yango: YangoModel;
+  /** Subscription invoices paid (none of their money is the park's). */
+  subscriptions: SubscriptionModel;
 }
 
 export interface ModelCourse {
@@ -310,6 +328,7 @@ export function emptyModel(w: World): Model {
     courses: [],
     coursePayments: 0,
     yango: emptyYangoModel(),
+    subscriptions: [],
   };
 }
 

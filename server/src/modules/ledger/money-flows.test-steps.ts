@@ -11,6 +11,7 @@ import { recordIncomingPayment } from '../treasury/park-balance.ts';
 import { expectAccepted, expectRefused, send } from './money-flows.test-api.ts';
 import { runCourseStep } from './money-flows.test-course-steps.ts';
 import { runYangoStep } from './money-flows.test-yango-steps.ts';
+import { runSubscriptionStep } from './money-flows.test-subscription-steps.ts';
 import { type Step, type World, type ModelOp, type Model, type ModelWithdrawal, addTo, applyOperation, takeWithdrawal, feeOf, maxWithdrawable, resolveAmount } from './money-flows.test-model.ts';
 
 /** The money-flows test's interpreter: each step through the real API, checked against the model. */
@@ -363,6 +364,9 @@ export async function runStep(w: World, m: Model, s: Step, i: number): Promise<s
 
     case 'yango':
       return runYangoStep(w, m, s, L);
+
+    case 'subscription':
+      return runSubscriptionStep(w, m, s);
 
     case 'payIn': {
       await w.ctx.database.db.transaction((tx) => recordIncomingPayment(tx, { parkId: w.parkId, amount: s.amount, provider: 'wave', providerRef: `flux-${w.parkId}-${++refNo}` }));
