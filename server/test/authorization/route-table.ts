@@ -31,6 +31,8 @@ import { gpsCases } from './cases/gps.cases.ts';
 import { phoneGpsCases } from './cases/phone-gps.cases.ts';
 // issue 22 penalty triggers
 import { penaltyTriggersCases } from './cases/penalty-triggers.cases.ts';
+// issue 23 subscriptions
+import { subscriptionsCases } from './cases/subscriptions.cases.ts';
 
 /** A concrete request: its URL (with real ids) and body. */
 export interface CaseRequest {
@@ -236,6 +238,9 @@ ROUTE_CASES.push(...gpsCases);
 
 // issue 22 phone GPS
 ROUTE_CASES.push(...phoneGpsCases);
+
+// issue 23 subscriptions
+ROUTE_CASES.push(...subscriptionsCases);
 
 export { ZERO_ID };
 

@@ -1,3 +1,4 @@
+import { setFixtureSubscription } from '../subscription-fixture.ts';
 import type { TestContext } from '../test-context.ts';
 
 /** Someone signed in and acting in a park: what a request needs to carry. */
@@ -44,6 +45,8 @@ export async function buildWorld(ctx: TestContext): Promise<World> {
     body: { name: 'Parc A2', city: 'Yaoundé', country_code: 'CM' },
   });
   if (opened.status !== 200) throw new Error(`POST /api/park failed: ${opened.message}`);
+  // Opened on its 5-vehicle trial; rows add vehicles there as in any park of the tests (issue 23).
+  await setFixtureSubscription(ctx.database.db, opened.data.park.id);
   const member = await actor(ctx, memberOfA, 'agent');
   const world = (parkB: string, ownerB: Actor): Omit<World, 'ownSecondPark'> => {
     const cache = new Map<string, Promise<unknown>>();
