@@ -8,7 +8,14 @@ import { ZPageMeta, ZPageQuery } from './pagination.ts';
  * ever reads and marks its own. The header polls the unread count.
  */
 
-export const NOTIFICATION_KINDS = ['service_due', 'document_expiring', 'contract_instalment_due', 'contract_paid_off'] as const;
+export const NOTIFICATION_KINDS = [
+  'service_due',
+  'document_expiring',
+  'contract_instalment_due',
+  'contract_paid_off',
+  'subscription_near_end',
+  'subscription_expired',
+] as const;
 export type TNotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** How each kind reads on screen (an icon's French name, a filter's label). */
@@ -17,6 +24,8 @@ export const NOTIFICATION_KIND_LABELS: Record<TNotificationKind, string> = {
   document_expiring: 'Document à renouveler',
   contract_instalment_due: 'Échéance de contrat à payer',
   contract_paid_off: 'Contrat soldé\u00a0: remise du véhicule',
+  subscription_near_end: 'Abonnement bientôt terminé',
+  subscription_expired: 'Abonnement terminé',
 };
 
 /** Where a notification about a contract leads: its detail screen. */
