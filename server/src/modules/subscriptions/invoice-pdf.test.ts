@@ -122,4 +122,18 @@ describe('the invoice PDF', () => {
     await expect(invoicePdf(deps, a.park.id, 'abc')).rejects.toMatchObject({ errorName: 'SUBSCRIPTION_INVOICE_NOT_FOUND' });
     await expect(invoicePdf(deps, a.park.id, '00000000-0000-7000-8000-000000000000')).rejects.toMatchObject({ errorName: 'SUBSCRIPTION_INVOICE_NOT_FOUND' });
   });
+
+  it('is served to the park as a PDF download, and not to another park', async () => {
+    const id = await invoice({ number: 'FLT-2026-000777' });
+    const ownerA = await ctx.signIn({ email: a.owner.email, password: a.owner.password, type: 'proprietaire' });
+    const res = await ctx.api('GET', `/api/subscription/invoice-subscription?invoice_id=${id}`, { token: ownerA.token, profileId: ownerA.profile_id });
+    expect(res.status).toBe(200);
+    expect(res.raw.headers['content-type']).toContain('application/pdf');
+    expect(res.raw.headers['content-disposition']).toBe('attachment; filename="facture-FLT-2026-000777.pdf"');
+    expect(await pdfPlainText(res.raw.rawPayload)).toContain('Facture N° FLT-2026-000777');
+    const ownerB = await ctx.signIn({ email: b.owner.email, password: b.owner.password, type: 'proprietaire' });
+    const other = await ctx.api('GET', `/api/subscription/invoice-subscription?invoice_id=${id}`, { token: ownerB.token, profileId: ownerB.profile_id });
+    expect(other.status).toBe(404);
+    expect(other.message).toBe('Facture introuvable');
+  });
 });
