@@ -20,7 +20,7 @@ export default function MigrateDialog({ info, onClose }: { info: TSubscriptionIn
     <PurchaseDialog title="Passer au compte professionnel" onClose={onClose} testId="subscription-migrate-dialog">
       {(onAnswer) => (
         <Stack gap="md">
-          <Text size="sm">Le compte professionnel garde vos véhicules et vos dates ; seul le prix par véhicule change.</Text>
+          <Text size="sm">{'Le compte professionnel garde vos véhicules et vos dates\u00a0; seul le prix par véhicule change.'}</Text>
           {quote.isError ? (
             <Alert color="red" data-testid="migrate-quote-error">
               {quote.error.message}
@@ -31,8 +31,10 @@ export default function MigrateDialog({ info, onClose }: { info: TSubscriptionIn
             <Paper withBorder radius="md" p="sm" data-testid="migrate-quote">
               <Stack gap={6}>
                 <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm">Nouveau forfait</Text>
-                  <Text size="sm" fw={600}>
+                  <Text size="sm" style={{ flexShrink: 0 }}>
+                    Forfait
+                  </Text>
+                  <Text size="sm" fw={600} ta="right">
                     {quote.data.plan.label} professionnel
                   </Text>
                 </Group>

@@ -30,12 +30,12 @@ export function PurchaseDialog({ title, onClose, children, invoice: initial, tes
   const [invoice, setInvoice] = useState<TInvoice | null>(initial ?? null);
 
   function onAnswer(answer: TInvoiceAnswer) {
+    void refresh(); // the history lists the new invoice (unpaid, or applied at once)
     if (!answer.applied) {
       toast.success(M.invoiceCreated);
       setInvoice(answer.invoice);
       return;
     }
-    void refresh();
     const next = afterPayment(answer.invoice.kind);
     toast.success(next.message);
     if (next.home) navigate('/dashboard');

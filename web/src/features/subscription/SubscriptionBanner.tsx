@@ -25,7 +25,7 @@ export default function SubscriptionBanner({ parkId }: { parkId: string | null }
   return (
     <Alert color={banner.tone === 'danger' ? 'red' : 'orange'} variant="light" mb="md" p="sm" role="status" data-testid="subscription-banner" data-tone={banner.tone}>
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" fw={600} c={banner.tone === 'danger' ? 'red.9' : 'orange.9'}>
+        <Text size="sm" fw={600}>
           {banner.text}
         </Text>
         <Anchor component={Link} to={SUBSCRIPTION_PATH} size="sm" fw={700} data-testid="subscription-banner-renew">
