@@ -1,8 +1,10 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPlainText } from '../../../test/pdf-text.ts';
 import { createTestContext, type ParkFixture, type TestContext } from '../../../test/test-context.ts';
 import { parks } from '../access/access.tables.ts';
+import { storeUpload } from '../files/files.service.ts';
 import { payins } from '../payins/payins.tables.ts';
 import { invoicePdf } from './invoice-pdf.ts';
 import { parkToday } from './subscription-days.ts';
@@ -29,6 +31,21 @@ beforeAll(async () => {
   };
 }, 60_000);
 afterAll(() => ctx?.close());
+
+/** A real 2x2 PNG (an image reader accepts it, unlike a bare header). */
+function png(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([len, body, crc]);
+  };
+  const ihdr = Buffer.from([0, 0, 0, 2, 0, 0, 0, 2, 8, 2, 0, 0, 0]);
+  const rows = Buffer.from([0, 255, 0, 0, 0, 0, 255, 0, 0, 255, 0, 255, 255, 255]);
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
 
 async function invoice(over: Partial<typeof subscriptionInvoices.$inferInsert> = {}): Promise<string> {
   const [row] = await ctx.database.db
@@ -135,5 +152,20 @@ describe('the invoice PDF', () => {
     const other = await ctx.api('GET', `/api/subscription/invoice-subscription?invoice_id=${id}`, { token: ownerB.token, profileId: ownerB.profile_id });
     expect(other.status).toBe(404);
     expect(other.message).toBe('Facture introuvable');
+  });
+
+  it("prints the park's logo when it has one", async () => {
+    const id = await invoice();
+    const before = Buffer.from((await invoicePdf(deps, a.park.id, id)).bytes);
+    expect(before.includes('/Subtype /Image')).toBe(false);
+    const stored = await storeUpload(deps.files, { parkId: a.park.id, userId: a.owner.userId, filename: 'logo.png', content: png(), accept: 'image' });
+    await ctx.database.db.update(parks).set({ logo: stored.path }).where(eq(parks.id, a.park.id));
+    try {
+      const after = Buffer.from((await invoicePdf(deps, a.park.id, id)).bytes);
+      expect(after.includes('/Subtype /Image')).toBe(true);
+      expect(await pdfPlainText(after)).toContain('Taxis Awa');
+    } finally {
+      await ctx.database.db.update(parks).set({ logo: null }).where(eq(parks.id, a.park.id));
+    }
   });
 });
