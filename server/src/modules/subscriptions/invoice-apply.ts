@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { PayinRow } from '../payins/payin-view.ts';
 import { addDays, daysInclusive, parkToday, periodEnd, periodMonths } from './subscription-days.ts';
 import { currentSubscription, lastPaidDay, parkRef, upcomingSubscriptions } from './subscription-state.ts';
@@ -45,7 +46,7 @@ export async function applyInvoicePayment(tx: Tx, payin: PayinRow, now: Date): P
     : [];
   if (!invoice) return { detail: APPLY_DETAILS.noInvoice };
 
-  const refusal = invoice.status === 'paid' ? APPLY_DETAILS.alreadyPaid : await applyInvoice(tx, invoice, payin, now);
+  const refusal = invoice.status === 'paid' ? APPLY_DETAILS.alreadyPaid : await applyInvoice(tx, invoice, payin.id, now);
   await tx
     .insert(subscriptionPayments)
     .values({ parkId: payin.parkId, invoiceId: invoice.id, payinId: payin.id, amount: payin.amount, currency: payin.currency, applied: refusal === null, detail: refusal })
@@ -53,12 +54,25 @@ export async function applyInvoicePayment(tx: Tx, payin: PayinRow, now: Date): P
   return { detail: refusal };
 }
 
+/**
+ * An invoice with nothing to pay (a change to a plan the credit covers): applied at once, in the
+ * caller's transaction, the invoice locked. Mobile money can't carry 0, and nobody should wait for
+ * a payment of nothing. Throws when it can no longer be applied (the subscription it was priced on
+ * no longer runs), so the caller's transaction writes nothing.
+ */
+export async function applyFreeInvoice(tx: Tx, invoiceId: string, now: Date): Promise<void> {
+  const [invoice] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, invoiceId)).for('update');
+  if (!invoice || invoice.amount !== 0 || invoice.status === 'paid') throw new Error(`invoice ${invoiceId} is not a free unpaid invoice`);
+  const refusal = await applyInvoice(tx, invoice, null, now);
+  if (refusal) throw new AppError('SUBSCRIPTION_NO_ACTIVE');
+}
+
 /** Applies an unpaid invoice and marks it paid; answers why it can't be applied (to refund), or null. */
-async function applyInvoice(tx: Tx, invoice: InvoiceRow, payin: PayinRow, now: Date): Promise<string | null> {
+async function applyInvoice(tx: Tx, invoice: InvoiceRow, payinId: string | null, now: Date): Promise<string | null> {
   const park = await parkRef(tx, invoice.parkId);
   const today = parkToday(park.timeZone, now);
   const current = await currentSubscription(tx, invoice.parkId, today);
-  const paid: Partial<InvoiceRow> = { status: 'paid', paidAt: now, paidPayinId: payin.id };
+  const paid: Partial<InvoiceRow> = { status: 'paid', paidAt: now, paidPayinId: payinId };
 
   switch (invoice.kind) {
     case 'subscribe': {

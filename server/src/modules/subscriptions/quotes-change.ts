@@ -3,6 +3,7 @@ import { SUBSCRIPTION_MESSAGES, planLabel, type TInvoiceAnswer, type TMigrationQ
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
+import { applyFreeInvoice } from './invoice-apply.ts';
 import { activePlanById, planViewOf, proPlanFor, type PlanRow } from './plans.service.ts';
 import { changeAmount, daysLeft, migrationAmount, periodDays } from './pricing.ts';
 import { periodEnd, periodMonths } from './subscription-days.ts';
@@ -154,8 +155,8 @@ export async function changeSubscription(deps: SubscriptionsDeps, acting: Acting
       amount: -credit,
     });
   }
-  const row = await insertInvoice(deps.db, ctx, acting, {
-    kind: 'change',
+  const values = {
+    kind: 'change' as const,
     subscriptionId: current.id,
     planId: plan.id,
     type: plan.type,
@@ -168,6 +169,14 @@ export async function changeSubscription(deps: SubscriptionsDeps, acting: Acting
     amount,
     offer: plan.offer,
     lines,
+  };
+  if (amount > 0) return answer(ctx, await insertInvoice(deps.db, ctx, acting, values));
+  // The credit covers the new plan: nothing to pay, the change is made at once.
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertInvoice(tx, ctx, acting, values);
+    await applyFreeInvoice(tx, created.id, ctx.now);
+    const [paid] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, created.id));
+    return paid;
   });
-  return answer(ctx, row);
+  return answer(ctx, row, true);
 }

@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { SUBSCRIPTION_MAX_VEHICLES, SUBSCRIPTION_MESSAGES, planLabel, type TAccountType, type TInvoiceAnswer, type TPlanSelection } from '@flotte/contract';
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
+import { applyFreeInvoice } from './invoice-apply.ts';
 import { nextInvoiceNumber } from './invoice-records.ts';
 import { activePlanById, planById, planViewOf, type PlanRow } from './plans.service.ts';
 import { changeAmount, daysLeft, fullPrice, periodDays, upgradeAmount } from './pricing.ts';
@@ -137,8 +139,8 @@ export async function upgradeVehicles(deps: SubscriptionsDeps, acting: ActingPro
   const span = { startsOn: current.startsOn, endsOn: current.endsOn, currency: current.currency, pricePerVehicle: current.pricePerVehicle };
   const amount = upgradeAmount(span, added, ctx.today);
   const left = daysLeft(span, ctx.today);
-  const row = await insertInvoice(deps.db, ctx, acting, {
-    kind: 'upgrade',
+  const values = {
+    kind: 'upgrade' as const,
     subscriptionId: current.id,
     planId: current.planId,
     type: current.type,
@@ -159,8 +161,16 @@ export async function upgradeVehicles(deps: SubscriptionsDeps, acting: ActingPro
         amount,
       },
     ],
+  };
+  if (amount > 0) return answer(ctx, await insertInvoice(deps.db, ctx, acting, values));
+  // Less than the payable unit for the days left (a vehicle added on the last day): added at once.
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertInvoice(tx, ctx, acting, values);
+    await applyFreeInvoice(tx, created.id, ctx.now);
+    const [paid] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, created.id));
+    return paid;
   });
-  return answer(ctx, row);
+  return answer(ctx, row, true);
 }
 
 // ------------------------------------------------------------------ extend

@@ -113,7 +113,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
       body: ZUpgradeVehicleBody,
       response: { 200: zEnvelope(ZInvoiceAnswer) },
     },
-  }, async (req) => ok(await upgradeVehicles(deps, actingProfile(req), req.body), SUBSCRIPTION_MESSAGES.invoiceCreated));
+  }, async (req) => {
+    const a = await upgradeVehicles(deps, actingProfile(req), req.body);
+    return ok(a, a.applied ? SUBSCRIPTION_MESSAGES.upgraded : SUBSCRIPTION_MESSAGES.invoiceCreated);
+  });
 
   app.post('/subscription/extend', {
     config: UPDATE,
@@ -156,7 +159,10 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
       body: ZChangeSubscriptionBody,
       response: { 200: zEnvelope(ZInvoiceAnswer) },
     },
-  }, async (req) => ok(await changeSubscription(deps, actingProfile(req), req.body), SUBSCRIPTION_MESSAGES.invoiceCreated));
+  }, async (req) => {
+    const a = await changeSubscription(deps, actingProfile(req), req.body);
+    return ok(a, a.applied ? SUBSCRIPTION_MESSAGES.updated : SUBSCRIPTION_MESSAGES.invoiceCreated);
+  });
 
   app.get('/subscription/invoices/history', {
     config: READ,

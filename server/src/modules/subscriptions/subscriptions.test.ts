@@ -268,6 +268,22 @@ describe('change of plan and its preview', () => {
     expect(r.data.invoice.lines[1].label).toMatch(/^Avoir\u00a0: jours restants/);
   });
 
+  it('a change the credit covers is made at once: no payment of nothing, the new plan active today, the old one replaced', async () => {
+    // An annual Premium bought on 1 November, changed on 21 November for a monthly Starter: 20 days used of 365.
+    const old = await setSubscription(owner.parkId, 'paid', { planId: await planId('CM', 'particulier', 'premium', 'annual'), period: 'annual', pricePerVehicle: 40_000, amount: 200_000, endsOn: '2027-10-31' });
+    const starter = await planId('CM', 'particulier', 'starter', 'monthly');
+    const r = await call(owner, 'POST', '/api/subscription/change-subscription', { subscription_id: starter, vehicle_number: 5 });
+    expect(r.code, r.message).toBe(5000);
+    expect(r.message).toBe(M.updated);
+    expect(r.data.applied).toBe(true);
+    expect(r.data.invoice).toMatchObject({ kind: 'change', amount: 0, status: 'paid', plan_id: starter });
+    expect(sumOfLines(r.data.invoice)).toBe(0);
+    const info = await call(owner, 'GET', '/api/subscription/active-subscription-info');
+    expect(info.data.subscription).toMatchObject({ plan_id: starter, type: 'starter', plan: 'monthly', start_date: TODAY, end_date: '2026-12-20', status: 'active' });
+    const [before] = await ctx.database.db.select().from(parkSubscriptions).where(eq(parkSubscriptions.id, old!));
+    expect(before).toMatchObject({ status: 'replaced', endsOn: '2026-11-20' });
+  });
+
   it('on trial: the preview is a subscription, the change is refused (subscribe instead)', async () => {
     await setSubscription(owner.parkId, 'trial');
     const annual = await planId('CM', 'particulier', 'starter', 'annual');
