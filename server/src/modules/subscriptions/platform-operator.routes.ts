@@ -10,6 +10,8 @@ import { createPlan, listPlans, listPayments, markRefunded, updatePlan } from '.
 import type { SubscriptionsDeps } from './subscriptions.deps.ts';
 
 const tags = ['platform'];
+/** Documented as it is called: the operator's token as bearer, no profile header. */
+const security = [{ bearer: [] }];
 /**
  * No park session here: the area checks its own bearer token (below), so the park guard must let
  * the request through untouched. A park's access token is just a wrong token to this area.
@@ -43,6 +45,7 @@ export const platformOperatorRoutes: FastifyPluginAsyncZod<{ deps: Subscriptions
     config: area,
     schema: {
       tags,
+      security,
       summary: "Tous les forfaits de la plateforme, actifs d'abord (espace de l'opérateur)",
       querystring: z.object({
         country_code: z.enum(SUBSCRIPTION_COUNTRIES, { error: SUBSCRIPTION_MESSAGES.countryUnknown }).optional(),
@@ -56,6 +59,7 @@ export const platformOperatorRoutes: FastifyPluginAsyncZod<{ deps: Subscriptions
     config: area,
     schema: {
       tags,
+      security,
       summary: "Ajoute un forfait (prix par véhicule et par période, dans la monnaie du pays)",
       description: 'Un seul forfait actif par pays, type de compte, type et période (409 sinon).',
       body: ZPlanInput,
@@ -67,6 +71,7 @@ export const platformOperatorRoutes: FastifyPluginAsyncZod<{ deps: Subscriptions
     config: area,
     schema: {
       tags,
+      security,
       summary: 'Modifie un forfait',
       description: "Les abonnements déjà achetés gardent leur prix : seuls les achats suivants suivent le changement.",
       params: zIdParams,
@@ -82,6 +87,7 @@ export const platformOperatorRoutes: FastifyPluginAsyncZod<{ deps: Subscriptions
     config: area,
     schema: {
       tags,
+      security,
       summary: "Les paiements d'abonnement, du plus récent au plus ancien ; applied=false : les remboursements encore dus",
       querystring: z.object({ applied: zQueryBoolean.optional() }),
       response: { 200: zEnvelope(z.array(ZSubscriptionPayment)) },
@@ -92,6 +98,7 @@ export const platformOperatorRoutes: FastifyPluginAsyncZod<{ deps: Subscriptions
     config: area,
     schema: {
       tags,
+      security,
       summary: "Marque remboursé un paiement reçu pour une facture déjà payée",
       params: zIdParams,
       response: { 200: zEnvelope(ZSubscriptionPayment) },

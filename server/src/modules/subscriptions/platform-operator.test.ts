@@ -55,6 +55,12 @@ describe('who gets in', () => {
     }
   });
 
+  it('is documented as called: the bearer token alone, no profile', () => {
+    const doc = ctx.app.swagger() as { paths: Record<string, Record<string, { security?: unknown }>> };
+    expect(doc.paths['/api/platform/plans'].get.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/platform/subscription-payments/{id}/refunded'].put.security).toEqual([{ bearer: [] }]);
+  });
+
   it('is closed to everyone when no token is configured', async () => {
     const closed = await createTestContext();
     try {
