@@ -59,10 +59,18 @@ export function backendsCpuNs(dbName) {
  * every 100 ms during the run, so one that the pool closes mid-run still counts up to its last
  * sample; one opened mid-run counts from zero (its start is part of the cost).
  */
-export async function cpuPerRequest({ url, headers, serverPid, dbName = null, requests = 2000, connections = 4, warmup = Math.ceil(requests / 4) }) {
+export async function cpuPerRequest({ url, headers, serverPid, dbName = null, requests = 2000, connections = 4, warmup = Math.ceil(requests / 4), method = 'GET', body = null, expectStatus = null }) {
+  // A write: `body(i)` makes the i-th request's JSON body (a new vehicle's own plate); `expectStatus`
+  // counts that status as the answer wanted (a refusal measured on purpose, 422) instead of 2xx.
+  const write = body
+    ? (() => {
+        let i = 0;
+        return { method, requests: [{ method, setupRequest: (req) => ({ ...req, method, body: body(i++), headers: { ...req.headers, 'content-type': 'application/json' } }) }] };
+      })()
+    : {};
   // Unmeasured first: a route's first requests run cold code (the JIT has not compiled it yet) and
   // open the pool's connections, which would count several times a warm request's cost.
-  if (warmup > 0) await autocannon({ url, headers, connections, amount: warmup, timeout: 10 });
+  if (warmup > 0) await autocannon({ url, headers, connections, amount: warmup, timeout: 10, ...write });
   const serverBefore = processCpuNs(serverPid);
   const first = dbName ? backendsCpuNs(dbName) : new Map();
   const last = new Map(first);
@@ -72,7 +80,7 @@ export async function cpuPerRequest({ url, headers, serverPid, dbName = null, re
   const timer = dbName ? setInterval(sample, 100) : null;
   let r;
   try {
-    r = await autocannon({ url, headers, connections, amount: requests, timeout: 10 });
+    r = await autocannon({ url, headers, connections, amount: requests, timeout: 10, ...write });
   } finally {
     if (timer) clearInterval(timer);
   }
@@ -83,10 +91,13 @@ export async function cpuPerRequest({ url, headers, serverPid, dbName = null, re
   for (const [pid, ns] of last) dbNs += ns - (first.get(pid) ?? 0);
   const serverMs = serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) / 1e6 / n;
   const dbMs = dbName ? dbNs / 1e6 / n : 0;
+  const expected = expectStatus === null ? null : Number(r.statusCodeStats?.[String(expectStatus)]?.count ?? 0);
   return {
     requests: n,
-    ok: r.non2xx === 0 && r.errors === 0 && r.timeouts === 0,
-    non2xx: r.non2xx,
+    ok: (expected === null ? r.non2xx === 0 : expected === n) && r.errors === 0 && r.timeouts === 0,
+    expectStatus,
+    statuses: Object.fromEntries(Object.entries(r.statusCodeStats ?? {}).map(([code, v]) => [code, Number(v.count)])),
+    non2xx: expected === null ? r.non2xx : n - expected,
     errors: r.errors,
     serverMs,
     dbMs,
@@ -99,5 +110,5 @@ export const showCpu = (label, c) =>
   console.log(
     `${label}: CPU per request ${c.totalMs === null ? 'not measured' : `${c.totalMs.toFixed(3)} ms`}` +
       ` (server ${c.serverMs === null ? '?' : c.serverMs.toFixed(3)} ms + database ${c.dbMs.toFixed(3)} ms over ${c.backends} backend(s);` +
-      ` ${c.requests} requests${c.ok ? ', all 2xx' : `, ${c.non2xx} non-2xx, ${c.errors} errors`})`,
+      ` ${c.requests} requests${c.ok ? `, all ${c.expectStatus ?? '2xx'}` : `, ${c.non2xx} ${c.expectStatus ? `not ${c.expectStatus}` : 'non-2xx'}, ${c.errors} errors; statuses ${JSON.stringify(c.statuses)}`})`,
   );

@@ -48,6 +48,9 @@ const cfg = {
   gpsVehicles: num('BENCH_GPS_VEHICLES', 1000),
   gpsTriggers: num('BENCH_GPS_TRIGGERS', 20),
   gpsActions: num('BENCH_GPS_ACTIONS', 100_000),
+  // The subscriptions group's park (issue 23): its vehicles and years of monthly invoices.
+  subscriptionVehicles: num('BENCH_SUBSCRIPTION_VEHICLES', 1000),
+  subscriptionYears: num('BENCH_SUBSCRIPTION_YEARS', 5),
   // The large parks' page groups to seed and measure (comma list; empty: all), e.g. 'contracts'.
   only: new Set((process.env.BENCH_ONLY ?? '').split(',').map((v) => v.trim()).filter(Boolean)),
   cpuRequests: num('BENCH_CPU_REQUESTS', 2000),
@@ -59,7 +62,7 @@ const cfg = {
   lighthouseRuns: num('BENCH_LIGHTHOUSE_RUNS', 3),
   fleetSizes: (process.env.BENCH_FLEET_SIZES ?? '1000,10000').split(',').map((v) => v.trim()).filter(Boolean).map(Number),
 };
-const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses', 'yango', 'gps'];
+const PAGE_GROUPS = ['fleet', 'money', 'recipes', 'maintenance', 'contracts', 'courses', 'yango', 'gps', 'subscriptions'];
 if ([...cfg.only].some((g) => !PAGE_GROUPS.includes(g))) {
   console.error(`BENCH_ONLY lists groups among ${PAGE_GROUPS.join(', ')}; got "${process.env.BENCH_ONLY}"`);
   process.exit(2);
@@ -70,7 +73,7 @@ if (cfg.fleetSizes.some((n) => !Number.isInteger(n) || n < 1)) {
   console.error(`BENCH_FLEET_SIZES must list vehicle counts, like 1000,10000; got "${process.env.BENCH_FLEET_SIZES}"`);
   process.exit(2);
 }
-const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, yangoP99Ms: 50, yangoConnections: 10, gpsP99Ms: 50, gpsConnections: 10, gpsProviderP99Ms: 200, gpsProviderCpuMs: 20, gpsPassMs: 5000, planningGenerateMs: 1000 };
+const TARGET = { userCpuVsFloor: 5, listCpuMs: 4, listCpuGrowth: 1.3, firstStartS: 10, secondStartS: 3, restMB: 400, ratioPct: 20, signInKB: 150, anyRouteKB: 300, screenRequests: 20, moneyP99Ms: 50, recipesP99Ms: 100, maintenanceP99Ms: 50, maintenanceConnections: 10, contractsP99Ms: 50, contractsConnections: 10, coursesP99Ms: 50, coursesConnections: 10, yangoP99Ms: 50, yangoConnections: 10, gpsP99Ms: 50, gpsConnections: 10, gpsProviderP99Ms: 200, gpsProviderCpuMs: 20, gpsPassMs: 5000, planningGenerateMs: 1000, subscriptionConnections: 10, subscriptionP99Ms: 50, subscriptionInfoCpuMs: 2, vehicleLimitCpuMs: 4 };
 
 // ---------------------------------------------------------------- cleanup
 const tempDirs = [];
@@ -233,10 +236,11 @@ console.log(`memory at rest (${cfg.idle} s idle after ready, pid ${second.pid}):
  * so the server's log pipes were not drained and the keep-alive sockets the server closed meanwhile
  * were not noticed; the sign-in right after the 10,000-vehicle seed then failed ('fetch failed').
  */
-async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0, yangoDrivers = 0, gpsVehicles = 0) {
+async function seedLarge(databaseUrl, vehicles, operations = 0, recipeYears = 0, maintenances = 0, contracts = 0, courses = 0, yangoDrivers = 0, gpsVehicles = 0, subscription = null) {
   const args = ['--vehicles', String(vehicles), '--operations', String(operations), '--recipes-years', String(recipeYears), '--maintenances', String(maintenances), '--contracts', String(contracts), '--courses', String(courses)];
   args.push('--yango-drivers', String(yangoDrivers), '--yango-days', String(cfg.yangoDays));
   args.push('--gps-vehicles', String(gpsVehicles), '--gps-triggers', String(cfg.gpsTriggers), '--gps-actions', String(cfg.gpsActions));
+  if (subscription) args.push('--subscription-years', String(subscription.years), '--subscription-headroom', String(subscription.headroom));
   const { stdout: out } = await promisify(execFile)(process.execPath, [path.join(root, 'node_modules/tsx/dist/cli.mjs'), path.join(root, 'server/src/demo/seed-large.ts'), ...args], {
     // The Yango and GPS connections' secrets are sealed with the bench server's secrets key.
     env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', SECRETS_KEY: BENCH_SECRETS_KEY },
@@ -351,6 +355,31 @@ function gpsPages(vehicleId, timeZone) {
  * server runs in demo mode, so the dev outbox and its routes are on): its wall time as the client
  * sees it, and what it did. Null when the server has no such route.
  */
+/**
+ * The subscription reads (issue 23): where the park stands, read on every dashboard load for the
+ * near-end banner, and its invoice history (first page, and the paid ones).
+ */
+function subscriptionPages() {
+  return [
+    ['GET /api/subscription/active-subscription-info', '/api/subscription/active-subscription-info', 'info'],
+    ['GET /api/subscription/invoices/history page of 10', '/api/subscription/invoices/history?page=1&itemPerPage=10', 'list'],
+    ['GET /api/subscription/invoices/history?status=paid page of 10', '/api/subscription/invoices/history?page=1&itemPerPage=10&status=paid', 'list'],
+  ];
+}
+
+/** A new vehicle's JSON body maker: each call a new plate, across every run that uses it. */
+async function vehicleBody(base, headers) {
+  const get = async (url) => (await (await fetch(`${base}${url}`, { headers })).json()).data;
+  const [type] = await get('/api/vehicle-type');
+  const brands = await get('/api/brand?itemPerPage=1000&page=1');
+  const brand = brands.items.find((b) => b.name === 'Toyota') ?? brands.items[0];
+  const [model] = await get(`/api/model/${brand.id}`);
+  const [color] = await get('/api/color');
+  const stamp = Date.now().toString(36).slice(-5).toUpperCase();
+  let i = 0;
+  return () => JSON.stringify({ vehicle_type_id: type.id, brand_id: brand.id, model_id: model.id, color_id: color.id, registration_number: `SB-${stamp}-${i}`, label: `Bench ${i++}` });
+}
+
 async function timeTriggerPass(base, headers) {
   const t0 = performance.now();
   const res = await fetch(`${base}/api/dev/gps/run-triggers`, { method: 'POST', headers });
@@ -626,6 +655,57 @@ if (cfg.databaseUrl && floor) {
   }
 }
 
+// Subscriptions (issue 23), PostgreSQL only: a park of BENCH_SUBSCRIPTION_VEHICLES (1,000) on a
+// paid monthly subscription for BENCH_SUBSCRIPTION_YEARS (5) years, with its ~100 paid invoices
+// (60 months and 40 upgrades). Its reads at 10 connections with their CPU, then POST /api/vehicle
+// with room left (the limit's check under the park's lock, then the insert) and at the limit (the
+// check, then the refusal, 422): what the check costs every vehicle added.
+const subscriptionLoads = [];
+const vehicleWrites = [];
+let subscriptionSeeded = null;
+if (cfg.databaseUrl && floor && wanted('subscriptions')) {
+  section('Subscriptions (PostgreSQL)');
+  try {
+    // Each accepted POST adds a vehicle: a few hundred are enough for a steady figure.
+    const postRequests = Math.min(cfg.cpuRequests, 500);
+    const postWarmup = Math.ceil(postRequests / 4);
+    const seeded = await seedLarge(benchDatabaseUrl, cfg.subscriptionVehicles, 0, 0, 0, 0, 0, 0, 0, { years: cfg.subscriptionYears, headroom: postRequests + postWarmup });
+    subscriptionSeeded = seeded;
+    console.log(
+      `park of ${seeded.vehicles} vehicles (${seeded.subscriptionVehiclesUsed} in use), ${seeded.subscriptionInvoices} paid subscription invoices over ${cfg.subscriptionYears} years,` +
+        ` its subscription allows ${seeded.subscriptionVehicles}; seeded in ${seeded.seconds.toFixed(1)} s`,
+    );
+    const headers = await signIn(target.base, seeded.owner.email, seeded.owner.password);
+    const info = await (await fetch(`${target.base}/api/subscription/active-subscription-info`, { headers })).json();
+    console.log(`active-subscription-info: ${info.data?.state}, ${info.data?.vehicles_used} / ${info.data?.vehicles_allowed} vehicles, ${info.data?.days_left} days left`);
+    for (const [label, url, kind] of subscriptionPages()) {
+      const r = await load(target.base, url, headers, TARGET.subscriptionConnections);
+      showLoad(`${label} (${seeded.subscriptionInvoices} invoices, ${TARGET.subscriptionConnections} connections)`, r);
+      const c = cfg.cpuRequests > 0 ? await cpu(url, headers) : null;
+      if (c) showCpu(`${label} (${seeded.subscriptionInvoices} invoices)`, c);
+      subscriptionLoads.push({ label, kind, r, cpu: c });
+    }
+    if (cfg.cpuRequests > 0) {
+      const body = await vehicleBody(target.base, headers);
+      const post = (expectStatus) =>
+        cpuPerRequest({ url: `${target.base}/api/vehicle`, headers, serverPid: target.pid, dbName: benchDb?.name ?? null, requests: postRequests, warmup: postWarmup, connections: cfg.cpuConnections, method: 'POST', body, expectStatus });
+      const room = await post(null);
+      showCpu(`POST /api/vehicle with room left (${seeded.subscriptionVehiclesUsed.toLocaleString('en-US')} vehicles and up)`, room);
+      vehicleWrites.push({ label: 'POST /api/vehicle, room left (check + insert; info)', budget: null, cpu: room });
+      // The accepted ones took every place left: the park is at its limit (asked of the API).
+      const now = (await (await fetch(`${target.base}/api/subscription/active-subscription-info`, { headers })).json()).data;
+      console.log(`now ${now?.vehicles_used} / ${now?.vehicles_allowed} vehicles`);
+      if (now && now.vehicles_used < now.vehicles_allowed) notes.push(`the subscriptions park still had ${now.vehicles_allowed - now.vehicles_used} places: some refused POSTs were accepted`);
+      const full = await post(422);
+      showCpu(`POST /api/vehicle at the limit, refused 422 (${now?.vehicles_used} vehicles)`, full);
+      vehicleWrites.push({ label: 'POST /api/vehicle at the limit (check, refused 422)', budget: TARGET.vehicleLimitCpuMs, cpu: full, expect: 422 });
+    }
+  } catch (err) {
+    console.log(`subscriptions load failed: ${err.message}`);
+    notes.push(`subscriptions load failed: ${err.message}`);
+  }
+}
+
 const ratio = floor && user ? (user.rps / floor.rps) * 100 : null;
 if (ratio !== null) console.log(`(b)/(a): ${ratio.toFixed(1)}%`);
 const afterLoad = target.exited ? null : processMemory(target.pid);
@@ -847,6 +927,37 @@ for (const p of gpsPasses) {
     p.ms < TARGET.gpsPassMs,
   );
   reported.add(rows.at(-1));
+}
+// Subscriptions (issue 23): the reads at 10 connections under 50 ms (reported); active-subscription-info
+// is read on every dashboard load (the banner) for one subscription's state: half the lists' budget,
+// ≤ 2 ms, with its ratio to GET /api/user shown; the history the lists' 4 ms. A vehicle added pays the
+// limit's check: the refusal at the limit (everything up to and including the check) ≤ 4 ms; the
+// accepted POST (check, lock, insert, the detail read back) for information.
+const userCpuMs = userCpu?.ok ? userCpu.totalMs : null;
+for (const { label, kind, r, cpu: c } of subscriptionLoads) {
+  const failed = r.total === 0 || r.errors > 0 || r.non2xx > 0;
+  row(
+    `${label} (${subscriptionSeeded.subscriptionInvoices} invoices), p99 at ${TARGET.subscriptionConnections} connections`,
+    failed ? `failed: ${r.total} answered, ${r.non2xx} non-2xx, ${r.errors} errors` : `${r.p99} ms (p50 ${r.p50} ms, ${r.rps.toFixed(0)} req/s)`,
+    `< ${TARGET.subscriptionP99Ms} ms`,
+    !failed && r.p99 < TARGET.subscriptionP99Ms,
+  );
+  reported.add(rows.at(-1));
+  if (!c) continue;
+  if (kind === 'info') {
+    const k = c.ok && c.totalMs !== null && userCpuMs ? ` = ${(c.totalMs / userCpuMs).toFixed(1)} × /api/user` : '';
+    row(`CPU/request ${label}`, c.ok ? `${cpuText(c)}${k}` : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.subscriptionInfoCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.subscriptionInfoCpuMs);
+  } else {
+    row(`CPU/request ${label}`, c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} non-2xx, ${c.errors} errors`, `≤ ${TARGET.listCpuMs} ms`, c.ok && c.totalMs !== null && c.totalMs <= TARGET.listCpuMs);
+  }
+}
+for (const { label, budget, cpu: c, expect } of vehicleWrites) {
+  row(
+    `CPU/request ${label}, ${subscriptionSeeded.vehicles.toLocaleString('en-US')}-vehicle park`,
+    c.ok ? cpuText(c) : `failed: ${cpuText(c)}, ${c.non2xx} ${expect ? `not ${expect}` : 'non-2xx'}, ${c.errors} errors`,
+    budget === null ? '' : `≤ ${budget} ms`,
+    budget === null ? null : c.ok && c.totalMs !== null && c.totalMs <= budget,
+  );
 }
 if (generation) {
   row(`POST /api/planning/generate, ${generation.vehicles} vehicles × 31 days (slowest of 5)`, `${generation.max.toFixed(0)} ms (median ${generation.median.toFixed(0)} ms, ${generation.entries} entries)`, `< ${TARGET.planningGenerateMs} ms`, generation.max < TARGET.planningGenerateMs);

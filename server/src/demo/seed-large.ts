@@ -13,6 +13,7 @@ import { seedContracts } from './contracts-generator.ts';
 import { seedCourses } from './courses-generator.ts';
 import { seedYangoActivity } from './yango-generator.ts';
 import { seedGpsActivity } from './gps-generator.ts';
+import { seedSubscriptionHistory } from './subscriptions-generator.ts';
 import { createSecretBox } from '../platform/secrets/secret-box.ts';
 import { yangoSimParkData } from '../integrations/yango/yango.simulator-data.ts';
 import { DEMO_YANGO_PARK } from '../integrations/yango/yango.types.ts';
@@ -28,11 +29,13 @@ import '../modules/registrations.ts';
  * three years with their clients; `--yango-drivers 150` links that many drivers to Yango with
  * `--yango-days` (120) days of their Yango orders and transactions in our copy; `--gps-vehicles 1000` gives
  * that many vehicles a tracker of the flespi simulator, with `--gps-triggers` (20) penalty triggers,
- * `--gps-actions` (100,000) rows of their action log over 90 days and the matching episodes. Prints
- * the park and its owner's sign-in.
+ * `--gps-actions` (100,000) rows of their action log over 90 days and the matching episodes;
+ * `--subscription-years 5` that many years of a paid monthly subscription with its invoices and
+ * `--subscription-upgrades` (40) upgrades, the running one leaving `--subscription-headroom` (0)
+ * vehicles free. Prints the park and its owner's sign-in.
  */
 async function main() {
-  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' }, 'yango-drivers': { type: 'string', default: '0' }, 'yango-days': { type: 'string', default: '120' }, 'gps-vehicles': { type: 'string', default: '0' }, 'gps-triggers': { type: 'string', default: '20' }, 'gps-actions': { type: 'string', default: '100000' } } });
+  const { values } = parseArgs({ options: { vehicles: { type: 'string', default: '1000' }, drivers: { type: 'string' }, operations: { type: 'string', default: '0' }, 'recipes-years': { type: 'string', default: '0' }, maintenances: { type: 'string', default: '0' }, contracts: { type: 'string', default: '0' }, courses: { type: 'string', default: '0' }, 'yango-drivers': { type: 'string', default: '0' }, 'yango-days': { type: 'string', default: '120' }, 'gps-vehicles': { type: 'string', default: '0' }, 'gps-triggers': { type: 'string', default: '20' }, 'gps-actions': { type: 'string', default: '100000' }, 'subscription-years': { type: 'string', default: '0' }, 'subscription-upgrades': { type: 'string', default: '40' }, 'subscription-headroom': { type: 'string', default: '0' } } });
   const vehicleCount = Number(values.vehicles);
   if (!Number.isInteger(vehicleCount) || vehicleCount < 1) throw new Error('--vehicles takes a positive whole number');
   const driverCount = values.drivers ? Number(values.drivers) : Math.round(vehicleCount * 2.5);
@@ -54,6 +57,11 @@ async function main() {
   const gpsTriggers = Number(values['gps-triggers']);
   const gpsActions = Number(values['gps-actions']);
   if ([gpsVehicles, gpsTriggers, gpsActions].some((n) => !Number.isInteger(n) || n < 0)) throw new Error('--gps-vehicles, --gps-triggers and --gps-actions take whole numbers');
+
+  const subscriptionYears = Number(values['subscription-years']);
+  const subscriptionUpgrades = Number(values['subscription-upgrades']);
+  const subscriptionHeadroom = Number(values['subscription-headroom']);
+  if ([subscriptionYears, subscriptionUpgrades, subscriptionHeadroom].some((n) => !Number.isInteger(n) || n < 0)) throw new Error('--subscription-years, --subscription-upgrades and --subscription-headroom take whole numbers');
 
   const config = loadConfig();
   mkdirSync(config.dataDir, { recursive: true });
@@ -92,13 +100,18 @@ async function main() {
       gpsVehicles > 0
         ? await seedGpsActivity(database.db, park.id, { vehicles: gpsVehicles, triggers: gpsTriggers, actions: gpsActions, box: createSecretBox(config.secretsKey), ownerProfileId: ownerProfile.id })
         : { gpsVehicles: 0, gpsTriggers: 0, gpsEnabledTriggers: 0, gpsEpisodes: 0, gpsDoneLocks: 0, gpsActions: 0, gpsSampleVehicleId: null };
+    // The park's paid subscription over the years, in place of its trial (issue 23).
+    const subscription =
+      subscriptionYears > 0
+        ? await seedSubscriptionHistory(database.db, park.id, { years: subscriptionYears, upgrades: subscriptionUpgrades, headroom: subscriptionHeadroom })
+        : { subscriptionInvoices: 0, subscriptionVehicles: 0, subscriptionVehiclesUsed: 0 };
     // A bulk load leaves the planner's statistics behind until autovacuum notices, and the totals
     // tables' trigger leaves dead row versions behind; a real park grows slowly and has neither.
     // Vacuum and analyze now, as any bulk import should, so the figures measured right after
     // reflect what production would get.
     await database.pool.query('vacuum analyze');
     console.log(
-      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, ...yango, ...gps, seconds: (Date.now() - started) / 1000 }),
+      JSON.stringify({ park_id: park.id, owner: { email, password, type: 'proprietaire' }, ...made, ...money, ...recipeHistory, ...maintenance, ...contractRows, ...courseRows, ...yango, ...gps, ...subscription, seconds: (Date.now() - started) / 1000 }),
     );
   } finally {
     await database.close();
