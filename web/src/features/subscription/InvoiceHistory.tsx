@@ -73,6 +73,10 @@ export function InvoiceHistory({ canPay, onPay }: InvoiceHistoryProps) {
               <Button size="compact-sm" onClick={() => onPay(i)} aria-label={`Payer la facture ${i.number}`} data-testid="invoice-pay-open">
                 Payer
               </Button>
+            ) : canPay && i.status === 'pending' && i.transaction_id ? (
+              <Button size="compact-sm" variant="default" onClick={() => onPay(i)} aria-label={`Suivre le paiement de la facture ${i.number}`} data-testid="invoice-follow">
+                Suivre
+              </Button>
             ) : null}
           </Group>
         ),

@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { Button, Divider, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Button, Divider, Group, Paper, Select, Skeleton, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { mobileMoneyPayerError, type TTransactionValidation } from '@flotte/contract/payins';
@@ -7,6 +7,7 @@ import { INVOICE_STATUS_LABELS, SUBSCRIPTION_MESSAGES as M, type TInvoice } from
 import { PhoneInput } from '../../ui/inputs/PhoneInput.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { toast } from '../../ui/toast.ts';
+import { payinsApi } from '../payins/payins-api.ts';
 import { TransactionValidationCard } from '../payins/TransactionValidationCard.tsx';
 import { useOperators, useRefreshSubscription } from './queries.ts';
 import { subscriptionApi, subscriptionPayinEndpoints } from './subscription-api.ts';
@@ -31,12 +32,29 @@ export function InvoicePayment({ invoice, onDone }: InvoicePaymentProps) {
   const [operatorId, setOperatorId] = useState<string | null>(null);
   const [phone, setPhone] = useState('');
   const [validation, setValidation] = useState<TTransactionValidation | null>(null);
+  // An invoice whose payment still waits for the operator ('Suivre le paiement'): its card again.
+  const [following, setFollowing] = useState(invoice.status === 'pending' ? invoice.transaction_id : null);
+  useEffect(() => {
+    if (!following) return;
+    const abort = new AbortController();
+    payinsApi.status(following, abort.signal).then(
+      (card) => {
+        setValidation(card);
+        setFollowing(null);
+      },
+      () => {
+        if (!abort.signal.aborted) setFollowing(null); // unreadable: the form lets the person pay again
+      },
+    );
+    return () => abort.abort();
+  }, [following]);
   const operators = useOperators(true);
   const options = useMemo(() => (operators.data ?? []).map((o) => ({ value: String(o.id), label: o.name })), [operators.data]);
 
   const pay = useMutation({
     mutationFn: () => subscriptionApi.pay({ invoice_id: invoice.id, operator_id: Number(operatorId), phone }),
     onSuccess: (answer) => {
+      void refresh(); // the history reads 'Paiement en cours' (and offers to follow it)
       toast.success(M.initiated);
       setValidation(answer.validation);
     },
@@ -73,6 +91,8 @@ export function InvoicePayment({ invoice, onDone }: InvoicePaymentProps) {
       />
     );
   }
+
+  if (following) return <Skeleton h={240} radius="md" />;
 
   return (
     <Stack gap="md" data-testid="invoice-payment">
