@@ -30,6 +30,7 @@ export function usePlanSelection(planId: string | null, vehicleNumber: number | 
     queryFn: ({ signal }) => subscriptionApi.select(planId!, vehicleNumber!, signal),
     enabled: planId !== null && vehicleNumber !== null,
     placeholderData: keepPreviousData,
+    staleTime: 0, // a quote of today's days left: asked again at each opening
     retry: false,
   });
 }
@@ -40,6 +41,7 @@ export function useMigrationQuote(subscriptionId: string | null) {
     queryKey: subscriptionKeys.migration(parkId, subscriptionId ?? ''),
     queryFn: ({ signal }) => subscriptionApi.migrationQuote(subscriptionId!, signal),
     enabled: subscriptionId !== null,
+    staleTime: 0,
     retry: false,
   });
 }
@@ -49,9 +51,20 @@ export function useOperators(enabled: boolean) {
   return useQuery({ queryKey: subscriptionKeys.operators(), queryFn: ({ signal }) => subscriptionApi.operators(signal), enabled, staleTime: 10 * 60_000 });
 }
 
-/** After a purchase is applied: the card, the banner and the invoices read again. */
+/**
+ * After a purchase: the card, the banner, the plans and the invoices read again. Not the quotes of
+ * an open dialog: a migration's quote asked again once it is applied would only be refused (already
+ * professionnel); each dialog asks its own when it opens.
+ */
 export function useRefreshSubscription() {
   const queryClient = useQueryClient();
   const { parkId } = useSession();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: subscriptionKeys.park(parkId) }), [queryClient, parkId]);
+  return useCallback(
+    () =>
+      queryClient.invalidateQueries({
+        queryKey: subscriptionKeys.park(parkId),
+        predicate: (q) => q.queryKey[2] !== 'migration' && q.queryKey[2] !== 'selection',
+      }),
+    [queryClient, parkId],
+  );
 }
