@@ -27,7 +27,7 @@ it('puts the demo park on Premium monthly with 23 days left, room for more vehic
   const info = await subscriptionInfo(db, await parkRef(db, park.id), now);
   expect(info.state).toBe('active');
   expect(info.subscription?.label).toBe('Premium mensuel');
-  expect(info.subscription?.application_type).toBe('particulier');
+  expect(info.subscription?.application_type).toBe('professionnel');
   expect(info.days_left).toBe(23);
   expect(info.vehicles_allowed).toBe(DEMO_SUBSCRIPTION_VEHICLES);
   expect(info.vehicles_allowed - info.vehicles_used).toBeGreaterThanOrEqual(5);
@@ -46,8 +46,8 @@ it('puts the demo park on Premium monthly with 23 days left, room for more vehic
 
   const invoices = await db.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.parkId, park.id)).orderBy(asc(subscriptionInvoices.createdAt));
   expect(invoices.map((i) => [i.kind, i.status, i.amount])).toEqual([
-    ['subscribe', 'paid', 4_000 * DEMO_SUBSCRIPTION_VEHICLES],
-    ['extend', 'paid', 4_000 * DEMO_SUBSCRIPTION_VEHICLES],
+    ['subscribe', 'paid', 5_500 * DEMO_SUBSCRIPTION_VEHICLES],
+    ['extend', 'paid', 5_500 * DEMO_SUBSCRIPTION_VEHICLES],
   ]);
   for (const inv of invoices) {
     expect(inv.number).toMatch(/^FLT-\d{4}-\d{6}$/);

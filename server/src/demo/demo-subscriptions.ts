@@ -147,14 +147,14 @@ async function seedPaidPeriods(
 }
 
 /**
- * The demo park: Premium monthly (particulier, so 'Passer au compte professionnel' has something to
- * show) for DEMO_SUBSCRIPTION_VEHICLES vehicles (or more, keeping some free). Subscribed 37 days ago for 30 days, then
+ * The demo park: Premium monthly, professionnel like its owner's account (the second park, on a
+ * particulier Starter, is where 'Passer au compte professionnel' shows), for DEMO_SUBSCRIPTION_VEHICLES vehicles (or more, keeping some free). Subscribed 37 days ago for 30 days, then
  * extended: the running period started 7 days ago and ends in 22 (23 days left, today counted).
  */
 export async function seedDemoSubscription(db: Db, parkId: string, ownerProfileId: string, now: Date = new Date()): Promise<{ vehicles: number; daysLeft: number }> {
   const park = await parkRef(db, parkId);
   const today = parkToday(park.timeZone, now);
-  const plan = await planOf(db, park, 'particulier', 'premium', 'monthly');
+  const plan = await planOf(db, park, 'professionnel', 'premium', 'monthly');
   const used = await vehiclesUsed(db, parkId);
   const vehicleNumber = Math.max(DEMO_SUBSCRIPTION_VEHICLES, used + DEMO_FREE_VEHICLES);
   // A moment of a day ago, in the park's morning or evening (Douala is UTC+1).

@@ -1,14 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, lte, ne, sql } from 'drizzle-orm';
 import { DEFAULT_ACCOUNT_TYPE, SUBSCRIPTION_NEAR_END_DAYS, type TSubscriptionInfo } from '@flotte/contract';
 import type { Db, Tx } from '../../platform/db/database.ts';
+import { namedQuery } from '../../platform/db/prepared.ts';
 import { AppError } from '../../platform/errors.ts';
 import { parks } from '../access/access.tables.ts';
 import { payins } from '../payins/payins.tables.ts';
 import { vehicles } from '../vehicles/vehicles.tables.ts';
-import { addDays } from './subscription-days.ts';
-import { parkToday } from './subscription-days.ts';
+import { addDays, parkToday } from './subscription-days.ts';
 import { daysLeft } from './pricing.ts';
-import { parkSubscriptions, subscriptionInvoices } from './subscriptions.tables.ts';
+import { parkSubscriptions } from './subscriptions.tables.ts';
 import { subscriptionView, type SubscriptionRow } from './subscription-view.ts';
 
 /**
@@ -88,15 +88,72 @@ export async function vehiclesUsed(db: Db | Tx, parkId: string): Promise<number>
   return row?.n ?? 0;
 }
 
+/**
+ * What active-subscription-info reads, in one statement (the dashboard's banner asks it on every
+ * load): the park's place, its active and scheduled subscriptions not over, its vehicles in use and
+ * its newest invoice payable today. Which subscription counts is then picked the way
+ * currentSubscription does.
+ */
+const INFO_SQL = `
+select p.country_code, p.currency,
+  (select coalesce(json_agg(s order by s.starts_on), '[]'::json) from (
+     select id, park_id, plan_id, status, type, application_type, period, vehicle_number, price_per_vehicle, currency, amount,
+            offer, renew, is_trial, starts_on, ends_on, invoice_id, ended_at, created_at, updated_at
+     from park_subscriptions
+     where park_id = $1 and status in ('active', 'scheduled') and ends_on >= $2::date
+     order by starts_on limit 24) s) as subscriptions,
+  (select count(*)::int from vehicles v where v.park_id = $1 and v.status <> 'deactivated') as used,
+  (select i.id from subscription_invoices i
+     where i.park_id = $1 and i.status = 'unpaid' and i.valid_until >= $2::date
+     order by i.created_at desc limit 1) as open_invoice
+from parks p where p.id = $1`;
+
+interface InfoRow {
+  country_code: string;
+  currency: string;
+  subscriptions: Record<string, unknown>[];
+  used: number;
+  open_invoice: string | null;
+}
+
+function subscriptionFromJson(j: Record<string, unknown>): SubscriptionRow {
+  const date = (v: unknown) => (v == null ? null : new Date(String(v)));
+  return {
+    id: String(j.id),
+    parkId: String(j.park_id),
+    planId: (j.plan_id as string | null) ?? null,
+    status: j.status as SubscriptionRow['status'],
+    type: j.type as SubscriptionRow['type'],
+    applicationType: j.application_type as SubscriptionRow['applicationType'],
+    period: j.period as SubscriptionRow['period'],
+    vehicleNumber: Number(j.vehicle_number),
+    pricePerVehicle: Number(j.price_per_vehicle),
+    currency: String(j.currency),
+    amount: Number(j.amount),
+    offer: (j.offer as string | null) ?? null,
+    renew: j.renew === true,
+    isTrial: j.is_trial === true,
+    startsOn: String(j.starts_on),
+    endsOn: String(j.ends_on),
+    invoiceId: (j.invoice_id as string | null) ?? null,
+    endedAt: date(j.ended_at),
+    createdAt: date(j.created_at)!,
+    updatedAt: date(j.updated_at)!,
+  };
+}
+
 /** GET /subscription/active-subscription-info (also the banner's source). `now` is the clock. */
-export async function subscriptionInfo(db: Db | Tx, park: ParkRef, now: Date = new Date()): Promise<TSubscriptionInfo> {
+export async function subscriptionInfo(db: Db, park: { id: string; timeZone: string }, now: Date = new Date()): Promise<TSubscriptionInfo> {
   const today = parkToday(park.timeZone, now);
-  const [current, upcoming, used, openInvoice] = await Promise.all([
-    currentSubscription(db, park.id, today),
-    upcomingSubscriptions(db, park.id, today),
-    vehiclesUsed(db, park.id),
-    openInvoiceId(db, park.id, today),
-  ]);
+  const { rows } = await namedQuery<InfoRow>(db, 'subscription_info', INFO_SQL, [park.id, today]);
+  const row = rows[0];
+  if (!row) throw new AppError('NOT_FOUND');
+  const subs = row.subscriptions.map(subscriptionFromJson);
+  // As currentSubscription: the active row holding today first, else the latest-starting scheduled one.
+  const holding = subs.filter((s) => s.startsOn <= today && today <= s.endsOn);
+  const current = holding.find((s) => s.status === 'active') ?? holding.sort((a, b) => (a.startsOn < b.startsOn ? 1 : -1))[0] ?? null;
+  const upcoming = subs.filter((s) => s.status === 'scheduled' && s.startsOn > today);
+  const used = row.used;
   // The days left run on through scheduled subscriptions that follow without a gap.
   let endsOn = current?.endsOn ?? null;
   let next: SubscriptionRow | null = null;
@@ -117,22 +174,11 @@ export async function subscriptionInfo(db: Db | Tx, park: ParkRef, now: Date = n
     ends_on: endsOn,
     near_end: !current || left <= SUBSCRIPTION_NEAR_END_DAYS,
     can_add_vehicles: !!current && used < allowed,
-    country_code: park.countryCode,
-    currency: park.currency,
+    country_code: row.country_code,
+    currency: row.currency,
     application_type: current?.applicationType ?? DEFAULT_ACCOUNT_TYPE,
-    open_invoice_id: openInvoice,
+    open_invoice_id: row.open_invoice,
   };
-}
-
-/** The park's newest invoice still payable today (unpaid, valid), or null. */
-async function openInvoiceId(db: Db | Tx, parkId: string, today: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: subscriptionInvoices.id })
-    .from(subscriptionInvoices)
-    .where(and(eq(subscriptionInvoices.parkId, parkId), eq(subscriptionInvoices.status, 'unpaid'), gte(subscriptionInvoices.validUntil, today)))
-    .orderBy(desc(subscriptionInvoices.createdAt))
-    .limit(1);
-  return row?.id ?? null;
 }
 
 /** Whether the invoice's last payment still awaits the provider (the invoice reads 'pending'). */

@@ -81,8 +81,8 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{ deps: SubscriptionsDep
       response: { 200: zEnvelope(ZSubscriptionInfo) },
     },
   }, async (req) => {
-    const park = await parkRef(db, actingProfile(req).parkId);
-    return ok(await subscriptionInfo(db, park, deps.now()));
+    const acting = actingProfile(req);
+    return ok(await subscriptionInfo(db, { id: acting.parkId, timeZone: acting.park.timeZone }, deps.now()));
   });
 
   app.get('/subscription/select-subscription', {
