@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { Page as ApiPage, TDriver, TRecipeHistoryPage, TUnpaidHistory } from '@flotte/contract';
 import type { TDriverMe, TDriverOwed } from '@flotte/contract/driver-space';
 import { PHONE_GPS_MESSAGES, type TDriverGpsStatus, type TGpsPhones } from '@flotte/contract/phone-gps';
 import { apiData, appCall, type Headers } from './contract-helpers.ts';
+import { axeProblems, settled } from './page-checks.ts';
 import { DEMO_OWNER, latestOtp, signIn } from './sign-in-helpers.ts';
 
 // Issue 22 section 2 as a driver of the demo park lives it, on his phone (360 × 780): from the
@@ -13,28 +13,10 @@ import { DEMO_OWNER, latestOtp, signIn } from './sign-in-helpers.ts';
 // he consents to share his position on duty, which the park sees. A park screen typed by hand
 // sends him back to his space and a park route refuses his session (403). His screens pass axe
 // with no serious or critical violation at 360 px.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 360, height: 780 };
 const DRIVER_PIN = '97531';
 /** Douala, where the demo park works. */
 const DOUALA = { latitude: 4.0511, longitude: 9.7679 };
-
-/** axe's serious and critical violations on the page, one line each. */
-async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
-  // Dialogs fade in: axe would read half-transparent colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: [${v.impact}] ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.html.slice(0, 120)} — ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`).join(' | ')}`);
-}
-
-/** Until no loader or skeleton is left on the screen. */
-async function settled(page: Page) {
-  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]:visible, .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** An amount as the screens show it: '12,500 XAF'. */
 const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { TGpsFleet, TGpsVehicleDay } from '@flotte/contract/gps';
 import type { TGpsActionLogEntry, TPenaltyTrigger } from '@flotte/contract/penalty-triggers';
 import type { Page as ApiPage, TAdmin, TOutboxItem, TProfilePermissions } from '@flotte/contract';
 import { apiData, appCall, parkDay, type Headers } from './contract-helpers.ts';
+import { axeProblems, settled } from './page-checks.ts';
 import { DEMO_OWNER, signIn } from './sign-in-helpers.ts';
 
 // Issue 22 end to end, on the demo park (connected to the flespi simulator, trackers in most of
@@ -18,25 +18,7 @@ const RUN = String(Date.now()).slice(-6);
 const TITLE = `Relance e2e ${RUN}`;
 const MESSAGE = `Bonjour, votre recette est en retard (réf. ${RUN}). Merci de la régler aujourd’hui.`;
 const AGENT = { login: 'agent@flotte.demo', password: DEMO_OWNER.password, pin: '13579' };
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 360, height: 780 };
-
-/** axe's serious and critical violations on the page (or inside `include`), one line each. */
-async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
-  // Dialogs fade in: axe would read half-transparent colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: [${v.impact}] ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.html.slice(0, 120)} — ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`).join(' | ')}`);
-}
-
-/** Until no loader or skeleton is left on the screen. */
-async function settled(page: Page) {
-  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]:visible, .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** A stop's duration as the screen says it: '7 min', '1 h 05 min'. */
 function duration(seconds: number): string {

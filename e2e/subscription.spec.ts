@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import type { TInvoice, TSubscriptionInfo } from '@flotte/contract/subscriptions';
 import type { Page as ApiPage } from '@flotte/contract';
 import { pdfText } from '../server/test/pdf-text.ts';
 import { apiData, appCall } from './contract-helpers.ts';
+import { axeProblems, settled } from './page-checks.ts';
 import { DEMO_OWNER, signIn } from './sign-in-helpers.ts';
 
 // Issue 23 as the demo owner lives it on his phone (360 × 780). His park runs on Premium monthly
@@ -14,28 +14,10 @@ import { DEMO_OWNER, signIn } from './sign-in-helpers.ts';
 // until the operator says paid); the screen then allows 5 more vehicles and the history lists the
 // invoice paid, its PDF downloaded and read back. His second demo park ends in 6 days: switching to
 // it, the dashboard shows the near-end banner. No serious or critical axe violation at 360 px.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const PHONE = { width: 360, height: 780 };
 const ADDED = 5;
 /** A number the payment simulators accept (not ending in 0000). */
 const PAYER = '+237677123456';
-
-/** axe's serious and critical violations on the page, one line each. */
-async function axeProblems(page: Page, where: string, include?: string): Promise<string[]> {
-  // Dialogs fade in: axe would read half-transparent colours.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
-  if (include) builder = builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${where}: [${v.impact}] ${v.id} (${v.help}): ${v.nodes.map((n) => `${n.html.slice(0, 120)} — ${(n.failureSummary ?? '').split('\n').slice(1).join(' ').trim()}`).join(' | ')}`);
-}
-
-/** Until no loader or skeleton is left on the screen. */
-async function settled(page: Page) {
-  await expect(page.locator('.mantine-Skeleton-root[data-visible="true"]:visible, .mantine-Loader-root:visible')).toHaveCount(0, { timeout: 15_000 });
-}
 
 /** An amount as the screens show it: '12,500 XAF'. */
 const money = (n: number, currency: string) => `${n.toLocaleString('en-US', { maximumFractionDigits: 2 })} ${currency}`;

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
-  planLabel,
   SUBSCRIPTION_CURRENCY,
   type TAccountType,
   type TPlanInput,
@@ -15,7 +14,7 @@ import { toWireDate } from '../../platform/dates.ts';
 import { AppError, fieldError } from '../../platform/errors.ts';
 import { currencyDecimals, fromMinor, toMinor } from '../../platform/money.ts';
 import { parks } from '../access/access.tables.ts';
-import { annualDiscountPercent } from './pricing.ts';
+import { planView, type PlanRow } from './plans.service.ts';
 import { subscriptionInvoices, subscriptionPayments, subscriptionPlans } from './subscriptions.tables.ts';
 
 /**
@@ -26,7 +25,6 @@ import { subscriptionInvoices, subscriptionPayments, subscriptionPlans } from '.
 
 export type TOperatorPlan = z.infer<typeof ZOperatorPlan>;
 export type TSubscriptionPayment = z.infer<typeof ZSubscriptionPayment>;
-type PlanRow = typeof subscriptionPlans.$inferSelect;
 
 /** Plans are the platform's, not a park's: their instants read in the platform's own time zone. */
 const PLATFORM_TIME_ZONE = 'Africa/Douala';
@@ -38,24 +36,7 @@ const PAYMENTS_LISTED = 500;
  * the same country, account type and type, for an annual plan's saving (null: none to compare).
  */
 export function operatorPlanView(row: PlanRow, monthlyPrice: number | null): TOperatorPlan {
-  const money = (minor: number) => fromMinor(minor, row.currency);
-  const annual = row.period === 'annual';
-  return {
-    id: row.id,
-    country_code: row.countryCode as TSubscriptionCountry,
-    currency: row.currency,
-    account_type: row.accountType,
-    type: row.type,
-    period: row.period,
-    label: planLabel(row.type, row.period),
-    price_per_vehicle: money(row.pricePerVehicle),
-    monthly_price_per_vehicle: money(annual ? Math.floor(row.pricePerVehicle / 12) : row.pricePerVehicle),
-    discount_percent: annual && monthlyPrice != null ? annualDiscountPercent(row.pricePerVehicle, monthlyPrice) : 0,
-    offer: row.offer,
-    max_vehicles: row.maxVehicles,
-    is_active: row.isActive,
-    updated_at: toWireDate(row.updatedAt, PLATFORM_TIME_ZONE),
-  };
+  return { ...planView(row, monthlyPrice), is_active: row.isActive, updated_at: toWireDate(row.updatedAt, PLATFORM_TIME_ZONE) };
 }
 
 const siblingKey = (r: Pick<PlanRow, 'countryCode' | 'accountType' | 'type'>) => `${r.countryCode}|${r.accountType}|${r.type}`;

@@ -3,14 +3,13 @@ import { SUBSCRIPTION_MESSAGES, planLabel, type TInvoiceAnswer, type TMigrationQ
 import type { ActingProfile } from '../../platform/auth/auth-context.ts';
 import { AppError } from '../../platform/errors.ts';
 import { fromMinor } from '../../platform/money.ts';
-import { applyFreeInvoice } from './invoice-apply.ts';
 import { activePlanById, planViewOf, proPlanFor, type PlanRow } from './plans.service.ts';
 import { changeAmount, daysLeft, migrationAmount, periodDays } from './pricing.ts';
 import { periodEnd, periodMonths } from './subscription-days.ts';
 import type { SubscriptionRow } from './subscription-view.ts';
 import type { SubscriptionsDeps } from './subscriptions.deps.ts';
 import { parkSubscriptions, subscriptionInvoices } from './subscriptions.tables.ts';
-import { answer, assertPlanFor, assertVehicles, frenchDay, insertInvoice, paidCurrent, quoteContext, vehiclesText, type QuoteContext } from './quotes.service.ts';
+import { answer, assertPlanFor, assertVehicles, frenchDay, insertAppliedAtOnce, insertInvoice, paidCurrent, quoteContext, vehiclesText, type QuoteContext } from './quotes.service.ts';
 
 /**
  * Migrating a particulier subscription to professionnel, and changing plan (issue 23 section 2,
@@ -170,13 +169,6 @@ export async function changeSubscription(deps: SubscriptionsDeps, acting: Acting
     offer: plan.offer,
     lines,
   };
-  if (amount > 0) return answer(ctx, await insertInvoice(deps.db, ctx, acting, values));
   // The credit covers the new plan: nothing to pay, the change is made at once.
-  const row = await deps.db.transaction(async (tx) => {
-    const created = await insertInvoice(tx, ctx, acting, values);
-    await applyFreeInvoice(tx, created.id, ctx.now);
-    const [paid] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, created.id));
-    return paid;
-  });
-  return answer(ctx, row, true);
+  return amount > 0 ? answer(ctx, await insertInvoice(deps.db, ctx, acting, values)) : insertAppliedAtOnce(deps, ctx, acting, values);
 }

@@ -85,6 +85,20 @@ export async function insertInvoice(
   return row;
 }
 
+/**
+ * An invoice with nothing to pay, written and applied in one transaction: mobile money can't carry
+ * 0, and nobody should wait for a payment of nothing.
+ */
+export async function insertAppliedAtOnce(deps: SubscriptionsDeps, ctx: QuoteContext, acting: ActingProfile, values: NewInvoice): Promise<TInvoiceAnswer> {
+  const row = await deps.db.transaction(async (tx) => {
+    const created = await insertInvoice(tx, ctx, acting, values);
+    await applyFreeInvoice(tx, created.id, ctx.now);
+    const [paid] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, created.id));
+    return paid;
+  });
+  return answer(ctx, row, true);
+}
+
 export function answer(ctx: QuoteContext, row: InvoiceRow, applied = false): TInvoiceAnswer {
   return { invoice: invoiceView(row, { today: ctx.today, timeZone: ctx.park.timeZone, paymentOpen: false }), applied };
 }
@@ -162,15 +176,8 @@ export async function upgradeVehicles(deps: SubscriptionsDeps, acting: ActingPro
       },
     ],
   };
-  if (amount > 0) return answer(ctx, await insertInvoice(deps.db, ctx, acting, values));
   // Less than the payable unit for the days left (a vehicle added on the last day): added at once.
-  const row = await deps.db.transaction(async (tx) => {
-    const created = await insertInvoice(tx, ctx, acting, values);
-    await applyFreeInvoice(tx, created.id, ctx.now);
-    const [paid] = await tx.select().from(subscriptionInvoices).where(eq(subscriptionInvoices.id, created.id));
-    return paid;
-  });
-  return answer(ctx, row, true);
+  return amount > 0 ? answer(ctx, await insertInvoice(deps.db, ctx, acting, values)) : insertAppliedAtOnce(deps, ctx, acting, values);
 }
 
 // ------------------------------------------------------------------ extend
