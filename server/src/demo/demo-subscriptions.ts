@@ -1,8 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { planLabel, type TAccountType, type TPlanPeriod, type TPlanType } from '@flotte/contract';
 import type { Db, Tx } from '../platform/db/database.ts';
 import { addProfile, createPark } from '../modules/access/parks.service.ts';
 import { nextInvoiceNumber } from '../modules/subscriptions/invoice-records.ts';
+import { activePlanFor } from '../modules/subscriptions/plans.service.ts';
+import { frenchDay } from '../modules/subscriptions/quotes.service.ts';
 import { fullPrice } from '../modules/subscriptions/pricing.ts';
 import { addDays, parkToday } from '../modules/subscriptions/subscription-days.ts';
 import { parkRef, vehiclesUsed, type ParkRef } from '../modules/subscriptions/subscription-state.ts';
@@ -38,26 +40,9 @@ interface PaidPeriod {
   ended: boolean;
 }
 
-/** '2026-11-04' -> '04/11/2026', as the invoice's line reads. */
-function frenchDay(day: string): string {
-  const [y, m, d] = day.split('-');
-  return `${d}/${m}/${y}`;
-}
 
 async function planOf(db: Db, park: ParkRef, accountType: TAccountType, type: TPlanType, period: TPlanPeriod) {
-  const [plan] = await db
-    .select()
-    .from(subscriptionPlans)
-    .where(
-      and(
-        eq(subscriptionPlans.countryCode, park.countryCode),
-        eq(subscriptionPlans.accountType, accountType),
-        eq(subscriptionPlans.type, type),
-        eq(subscriptionPlans.period, period),
-        eq(subscriptionPlans.isActive, true),
-      ),
-    )
-    .limit(1);
+  const plan = await activePlanFor(db, { countryCode: park.countryCode, accountType, type, period });
   if (!plan) throw new Error(`no active ${type} ${period} ${accountType} plan for ${park.countryCode}`);
   return plan;
 }

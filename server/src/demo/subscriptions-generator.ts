@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../platform/db/database.ts';
 import { nextInvoiceNumber } from '../modules/subscriptions/invoice-records.ts';
+import { activePlanFor } from '../modules/subscriptions/plans.service.ts';
 import { fullPrice, upgradeAmount } from '../modules/subscriptions/pricing.ts';
 import { addDays, parkToday, periodEnd } from '../modules/subscriptions/subscription-days.ts';
 import { parkRef, vehiclesUsed } from '../modules/subscriptions/subscription-state.ts';
-import { parkSubscriptions, subscriptionInvoices, subscriptionPlans, type InvoiceLineRow } from '../modules/subscriptions/subscriptions.tables.ts';
+import { parkSubscriptions, subscriptionInvoices, type InvoiceLineRow } from '../modules/subscriptions/subscriptions.tables.ts';
 import { uuidv7 } from '../platform/ids.ts';
 
 /**
@@ -31,19 +32,7 @@ export async function seedSubscriptionHistory(
 ): Promise<{ subscriptionInvoices: number; subscriptionVehicles: number; subscriptionVehiclesUsed: number }> {
   const park = await parkRef(db, parkId);
   const today = parkToday(park.timeZone, now);
-  const [plan] = await db
-    .select()
-    .from(subscriptionPlans)
-    .where(
-      and(
-        eq(subscriptionPlans.countryCode, park.countryCode),
-        eq(subscriptionPlans.accountType, 'particulier'),
-        eq(subscriptionPlans.type, 'premium'),
-        eq(subscriptionPlans.period, 'monthly'),
-        eq(subscriptionPlans.isActive, true),
-      ),
-    )
-    .limit(1);
+  const plan = await activePlanFor(db, { countryCode: park.countryCode, accountType: 'particulier', type: 'premium', period: 'monthly' });
   if (!plan) throw new Error(`no active premium monthly plan for ${park.countryCode}`);
   const used = await vehiclesUsed(db, parkId);
   const finalVehicles = used + size.headroom;

@@ -84,20 +84,26 @@ export async function planById(db: Db | Tx, id: string | null): Promise<PlanRow 
   return row ?? null;
 }
 
-/** The professional plan a particulier subscription migrates to: same country, type and period, active. */
-export async function proPlanFor(db: Db | Tx, q: { countryCode: string; type: TPlanType; period: TPlanPeriod }): Promise<PlanRow> {
+/** The active plan of a country, account type, type and period, or null. */
+export async function activePlanFor(db: Db | Tx, q: { countryCode: string; accountType: TAccountType; type: TPlanType; period: TPlanPeriod }): Promise<PlanRow | null> {
   const [row] = await db
     .select()
     .from(subscriptionPlans)
     .where(
       and(
         eq(subscriptionPlans.countryCode, q.countryCode),
-        eq(subscriptionPlans.accountType, 'professionnel'),
+        eq(subscriptionPlans.accountType, q.accountType),
         eq(subscriptionPlans.type, q.type),
         eq(subscriptionPlans.period, q.period),
         eq(subscriptionPlans.isActive, true),
       ),
     );
+  return row ?? null;
+}
+
+/** The professional plan a particulier subscription migrates to: same country, type and period, active. */
+export async function proPlanFor(db: Db | Tx, q: { countryCode: string; type: TPlanType; period: TPlanPeriod }): Promise<PlanRow> {
+  const row = await activePlanFor(db, { ...q, accountType: 'professionnel' });
   if (!row) throw new AppError('SUBSCRIPTION_PLAN_NOT_FOUND');
   return row;
 }
