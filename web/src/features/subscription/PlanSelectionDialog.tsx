@@ -41,7 +41,8 @@ export interface PlanSelectionDialogProps {
 export default function PlanSelectionDialog({ info, mode, onClose }: PlanSelectionDialogProps) {
   const change = mode === 'change';
   const current = info.subscription;
-  const [country, setCountry] = useState<TSubscriptionCountry>(defaultCountry(info));
+  const parkCountry = defaultCountry(info);
+  const [country, setCountry] = useState<TSubscriptionCountry>(parkCountry);
   const [accountType, setAccountType] = useState<TAccountType>(info.application_type);
   const [period, setPeriod] = useState<TPlanPeriod>(current?.plan ?? 'monthly');
   const [planId, setPlanId] = useState<string | null>(null);
@@ -84,6 +85,7 @@ export default function PlanSelectionDialog({ info, mode, onClose }: PlanSelecti
               onChange={(v) => v && setCountry(v as TSubscriptionCountry)}
               allowDeselect={false}
               disabled={change}
+              description={country !== parkCountry ? `Pour comparer\u00a0: votre parc ne peut souscrire qu'aux forfaits du pays où il se trouve (${SUBSCRIPTION_COUNTRY_LABELS[parkCountry]}).` : undefined}
               comboboxProps={{ withinPortal: true }}
               data-testid="plan-country"
             />
@@ -189,7 +191,7 @@ export default function PlanSelectionDialog({ info, mode, onClose }: PlanSelecti
               </Paper>
             ) : null}
 
-            <Button fullWidth onClick={submit} loading={buy.isPending} disabled={!plan} data-testid="plan-submit">
+            <Button fullWidth onClick={submit} loading={buy.isPending} disabled={!plan || country !== parkCountry} data-testid="plan-submit">
               Continuer vers le paiement
             </Button>
           </Stack>
