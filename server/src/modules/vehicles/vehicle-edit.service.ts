@@ -133,14 +133,15 @@ export async function createVehicle(
   v: { parkId: string; userId: string; fields: Record<string, unknown>; uploads: NewImage[] },
 ): Promise<TVehicleDetail> {
   const input = parseInput(ZVehicleInput, v.fields);
+  const ctx = await parkContext(deps, v.parkId);
+  // Room in the subscription: asked first (a full park learns it before anything else is looked up,
+  // and no image is stored for nothing), then again under the park's lock with the insert
+  // (subscriptions/subscription-limits.ts), so two at once never pass the limit.
+  await checkVehicleSlots(deps.db, v.parkId, 1, ctx.now.day);
   await checkReferences(deps, v.parkId, input);
   await assertRegistrationFree(deps, v.parkId, input.registration_number);
-  const ctx = await parkContext(deps, v.parkId);
   const columns = generalColumns(input, ctx.currency);
   const kept = await resolveImages(deps, v.parkId, [], input.images ?? [], v.uploads.length);
-  // Room in the subscription: asked before storing the images, then again under the park's lock
-  // with the insert (subscriptions/subscription-limits.ts), so two at once never pass the limit.
-  await checkVehicleSlots(deps.db, v.parkId, 1, ctx.now.day);
   const images = [...kept, ...(await storeImages(deps, v.parkId, v.userId, v.uploads))];
   let id: string;
   try {
